@@ -1,0 +1,14 @@
+import { createClient } from '@supabase/supabase-js'
+import { readBackendConfig } from './env'
+
+const config = readBackendConfig(import.meta.env, window.location.origin)
+
+/** The one client of the app: session kept in localStorage, persisted, refreshed automatically. */
+export const supabase = createClient(config.url, config.anonKey, {
+  auth: {
+    storage: window.localStorage,
+    persistSession: true,
+    autoRefreshToken: true,
+    detectSessionInUrl: false,
+  },
+})
