@@ -1,0 +1,57 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { ApiError, toApiError } from '../../../lib/api-error'
+
+export interface AdminUser {
+  id: string
+  email: string
+}
+
+export const adminAccessRequiredMessage = 'Admin access required. Please contact administrator to assign admin role.'
+
+export function createAuthApi(client: SupabaseClient) {
+  async function signIn(email: string, password: string): Promise<AdminUser> {
+    const { data, error } = await client.auth.signInWithPassword({ email, password })
+    if (error) throw toApiError(error, 'Failed to sign in')
+    return { id: data.user.id, email: data.user.email ?? email }
+  }
+
+  async function signOut(): Promise<void> {
+    const { error } = await client.auth.signOut()
+    if (error) throw toApiError(error, 'Failed to sign out')
+  }
+
+  /** The user of the stored session, if any. */
+  async function currentSessionUser(): Promise<AdminUser | null> {
+    const { data, error } = await client.auth.getSession()
+    if (error) throw toApiError(error, 'Failed to read the session')
+    const user = data.session?.user
+    return user ? { id: user.id, email: user.email ?? '' } : null
+  }
+
+  /** Calls back with the user (or null) on every sign-in, sign-out and token refresh. */
+  function onSessionChange(listener: (user: AdminUser | null) => void): () => void {
+    const { data } = client.auth.onAuthStateChange((_event, session) => {
+      const user = session?.user
+      listener(user ? { id: user.id, email: user.email ?? '' } : null)
+    })
+    return () => data.subscription.unsubscribe()
+  }
+
+  /** Throws unless the signed-in user holds the admin role. */
+  async function requireAdmin(): Promise<void> {
+    const { data: userData, error: userError } = await client.auth.getUser()
+    if (userError || !userData.user) throw new ApiError('not_authenticated', 'User not authenticated')
+    const { data, error } = await client
+      .from('user_roles')
+      .select('role')
+      .eq('user_id', userData.user.id)
+      .eq('role', 'admin')
+      .maybeSingle()
+    if (error) throw toApiError(error, adminAccessRequiredMessage)
+    if (!data) throw new ApiError('not_admin', adminAccessRequiredMessage)
+  }
+
+  return { signIn, signOut, currentSessionUser, onSessionChange, requireAdmin }
+}
+
+export type AuthApi = ReturnType<typeof createAuthApi>
