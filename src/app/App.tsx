@@ -1,13 +1,13 @@
-import { RouterProvider } from 'react-router-dom'
+import { BrowserRouter } from 'react-router-dom'
 import { Provider } from '../components/ui/provider'
-import { Toaster } from '../components/ui/toaster'
-import { router } from './router'
+import { AppRoutes } from './AppRoutes'
 
 export function App() {
   return (
     <Provider>
-      <RouterProvider router={router} />
-      <Toaster />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Provider>
   )
 }

@@ -1,6 +1,7 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react'
+import { ChakraProvider } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { visitorSystem } from './system'
 
 export function Provider({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={defaultSystem}>{children}</ChakraProvider>
+  return <ChakraProvider value={visitorSystem}>{children}</ChakraProvider>
 }
