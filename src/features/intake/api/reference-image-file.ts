@@ -1,0 +1,33 @@
+/** What the reference-images bucket accepts (supabase/migrations: bucket reference-images). */
+export const referenceImageLimits = {
+  maxBytes: 10 * 1024 * 1024,
+  mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif'],
+} as const
+
+export type ReferenceImageProblem = 'not-an-image' | 'too-large' | 'empty'
+
+const extensionByMime: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+}
+
+export function checkReferenceImage(file: Pick<File, 'type' | 'size'>): ReferenceImageProblem | null {
+  if (!(referenceImageLimits.mimeTypes as readonly string[]).includes(file.type)) return 'not-an-image'
+  if (file.size === 0) return 'empty'
+  if (file.size > referenceImageLimits.maxBytes) return 'too-large'
+  return null
+}
+
+/**
+ * The storage name: the upload time plus the original extension (spec section 3). An extension that
+ * is missing or not plain letters and digits is replaced by the one of the file's image type.
+ */
+export function referenceImageName(file: Pick<File, 'name' | 'type'>, uploadedAt: number): string {
+  const original = /\.([A-Za-z0-9]{1,5})$/.exec(file.name)?.[1]?.toLowerCase()
+  const extension = original ?? extensionByMime[file.type] ?? 'img'
+  return `${uploadedAt}.${extension}`
+}
