@@ -2,11 +2,29 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
-  plugins: [react()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'supabase/**/*.test.ts', 'scripts/**/*.test.ts', 'flows/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'app',
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flows/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'backend',
+          include: ['supabase/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['supabase/local/testing/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 })

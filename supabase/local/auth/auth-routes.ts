@@ -1,0 +1,176 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { BackendContext } from '../backend-context.ts'
+import { bearerToken } from '../http/caller.ts'
+import { readJsonBody } from '../http/read-body.ts'
+import { sendEmpty, sendJson } from '../http/respond.ts'
+import { verifyJwt, type JwtClaims } from '../jwt.ts'
+import { hashPassword, verifyPassword } from './passwords.ts'
+import { endSessions, refreshSession, sessionExists, startSession } from './sessions.ts'
+import { deleteUser, findUserByEmail, findUserById, insertUser, isValidEmail, userJson } from './users.ts'
+
+const apiVersionHeader = { 'x-supabase-api-version': '2024-01-01' }
+const bodyLimit = 1024 * 1024
+export const minimumPasswordLength = 8
+
+class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+async function jsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(req, bodyLimit)
+  if (!body.ok && body.reason === 'too_large') throw new AuthError(413, 'request_too_large', `Request body too large: the limit is ${bodyLimit} bytes`)
+  if (!body.ok) throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${body.detail ?? ''}`.trim())
+  if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) {
+    throw new AuthError(400, 'bad_json', 'The request body must be a JSON object')
+  }
+  return body.value as Record<string, unknown>
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+async function signInWithPassword(req: IncomingMessage, context: BackendContext) {
+  const body = await jsonObject(req)
+  const email = text(body.email).trim()
+  const password = text(body.password)
+  if (!email && !password) throw new AuthError(400, 'validation_failed', 'Email and password are required')
+  if (!email) throw new AuthError(400, 'validation_failed', 'missing email or phone')
+  if (!password) throw new AuthError(400, 'validation_failed', 'Password is required')
+  if (email.length > 255 || password.length > 1024) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
+  const user = await context.db.transaction((s) => findUserByEmail(s, email))
+  const valid = await verifyPassword(password, user?.encrypted_password)
+  if (!user || !valid) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
+  if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
+  return context.db.transaction((s) => startSession(s, user, context.keys.jwtSecret, context.jwtExpiry))
+}
+
+async function refresh(req: IncomingMessage, context: BackendContext) {
+  const body = await jsonObject(req)
+  const token = text(body.refresh_token)
+  if (!token) throw new AuthError(400, 'validation_failed', 'refresh_token is required')
+  const outcome = await context.db.transaction((s) => refreshSession(s, token, context.keys.jwtSecret, context.jwtExpiry))
+  if (outcome.ok) return outcome.session
+  const message = outcome.code === 'refresh_token_already_used' ? 'Invalid Refresh Token: Already Used' : 'Invalid Refresh Token: Refresh Token Not Found'
+  throw new AuthError(400, outcome.code, message)
+}
+
+async function verifiedClaims(req: IncomingMessage, context: BackendContext): Promise<JwtClaims> {
+  const token = bearerToken(req)
+  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token')
+  const check = await verifyJwt(token, context.keys.jwtSecret)
+  if (!check.ok) {
+    const reason = check.reason === 'expired' ? 'token is expired' : 'signature or format not accepted'
+    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`)
+  }
+  return check.claims
+}
+
+async function signedInUser(req: IncomingMessage, context: BackendContext) {
+  const claims = await verifiedClaims(req, context)
+  if (claims.role !== 'authenticated' || typeof claims.sub !== 'string') {
+    throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim')
+  }
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : ''
+  const { sub } = claims
+  return context.db.transaction(async (s) => {
+    if (!(await sessionExists(s, sessionId))) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+    const user = await findUserById(s, sub)
+    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+    return { user, sessionId }
+  })
+}
+
+async function requireServiceRole(req: IncomingMessage, context: BackendContext): Promise<void> {
+  const claims = await verifiedClaims(req, context)
+  if (claims.role !== 'service_role') throw new AuthError(403, 'not_admin', 'User not allowed')
+}
+
+async function adminCreateUser(req: IncomingMessage, context: BackendContext) {
+  await requireServiceRole(req, context)
+  const body = await jsonObject(req)
+  const email = text(body.email).trim().toLowerCase()
+  const password = text(body.password)
+  if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+  if (password.length < minimumPasswordLength) {
+    throw new AuthError(422, 'weak_password', `Password should be at least ${minimumPasswordLength} characters.`)
+  }
+  if (password.length > 1024) throw new AuthError(422, 'weak_password', 'Password should be at most 1024 characters.')
+  const metadata = (value: unknown) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
+  const passwordHash = await hashPassword(password)
+  return context.db.transaction(async (s) => {
+    if (await findUserByEmail(s, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+    const user = await insertUser(s, {
+      email,
+      passwordHash,
+      confirmed: body.email_confirm === true,
+      userMetadata: metadata(body.user_metadata),
+      appMetadata: metadata(body.app_metadata),
+    })
+    return userJson(user)
+  })
+}
+
+async function adminDeleteUser(req: IncomingMessage, context: BackendContext, id: string) {
+  await requireServiceRole(req, context)
+  const user = await context.db.transaction((s) => deleteUser(s, id))
+  if (!user) throw new AuthError(404, 'user_not_found', 'User not found')
+  return userJson(user)
+}
+
+const settings = {
+  external: { email: true, phone: false, anonymous_users: false },
+  disable_signup: true,
+  mailer_autoconfirm: false,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+}
+
+function notSupported(feature: string): AuthError {
+  return new AuthError(501, 'not_supported', `Not supported by the local backend: ${feature}`)
+}
+
+async function route(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string) {
+  const method = req.method ?? 'GET'
+  const send = (body: unknown) => sendJson(res, 200, body, apiVersionHeader)
+  if (path === '/token' && method === 'POST') {
+    const grant = url.searchParams.get('grant_type')
+    if (grant === 'password') return send(await signInWithPassword(req, context))
+    if (grant === 'refresh_token') return send(await refresh(req, context))
+    if (!grant) throw new AuthError(400, 'validation_failed', 'grant_type is required')
+    throw notSupported(`grant_type=${grant}`)
+  }
+  if (path === '/user' && method === 'GET') return send(userJson((await signedInUser(req, context)).user))
+  if (path === '/logout' && method === 'POST') {
+    const { user, sessionId } = await signedInUser(req, context)
+    const scopeParam = url.searchParams.get('scope') ?? 'global'
+    if (scopeParam !== 'global' && scopeParam !== 'local' && scopeParam !== 'others') {
+      throw new AuthError(400, 'validation_failed', 'scope must be one of global, local, others')
+    }
+    await context.db.transaction((s) => endSessions(s, user.id, sessionId, scopeParam))
+    return sendEmpty(res, 204, apiVersionHeader)
+  }
+  if (path === '/settings' && method === 'GET') return send(settings)
+  if (path === '/signup' && method === 'POST') throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
+  if (path === '/admin/users' && method === 'POST') return send(await adminCreateUser(req, context))
+  const adminUser = /^\/admin\/users\/([^/]+)$/.exec(path)
+  if (adminUser?.[1] && method === 'DELETE') return send(await adminDeleteUser(req, context, decodeURIComponent(adminUser[1])))
+  throw notSupported(`${method} /auth/v1${path}`)
+}
+
+/** `/auth/v1/...`: password sign-in, refresh, user, logout, and admin user creation. */
+export async function handleAuth(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string) {
+  try {
+    await route(req, res, context, url, path)
+  } catch (error) {
+    if (error instanceof AuthError) return sendJson(res, error.status, { code: error.code, message: error.message }, apiVersionHeader)
+    throw error
+  }
+}

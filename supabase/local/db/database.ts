@@ -1,0 +1,36 @@
+export interface SqlResult<Row = Record<string, unknown>> {
+  rows: Row[]
+  affectedRows: number
+}
+
+/** One connection inside one open transaction. */
+export interface SqlSession {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<Row>>
+  /** Several statements, no parameters (migration files). */
+  exec(sql: string): Promise<void>
+}
+
+/** PGlite or a PostgreSQL server behind the same interface: everything runs in a transaction. */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres'
+  transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** The fields PGlite's and node-postgres' errors share with a PostgreSQL ErrorResponse. */
+export interface DatabaseError {
+  code: string
+  message: string
+  detail?: string
+  hint?: string
+}
+
+export function isDatabaseError(error: unknown): error is DatabaseError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code) &&
+    typeof (error as { message?: unknown }).message === 'string'
+  )
+}

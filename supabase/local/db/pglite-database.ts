@@ -1,0 +1,39 @@
+import { PGlite } from '@electric-sql/pglite'
+import type { Database, SqlSession } from './database.ts'
+
+/**
+ * PGlite is one connection: transactions are queued one after another so two HTTP requests never
+ * interleave statements. `dataDir` undefined means in memory.
+ */
+export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
+  const db = dataDir ? new PGlite(dataDir) : new PGlite()
+  await db.waitReady
+  await db.exec("set timezone to 'UTC'")
+  let queue: Promise<unknown> = Promise.resolve()
+
+  return {
+    kind: 'pglite',
+    transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T> {
+      const run = queue.then(() =>
+        db.transaction(async (tx) => {
+          const session: SqlSession = {
+            async query<Row>(sql: string, params: unknown[] = []) {
+              const result = await tx.query<Row>(sql, params)
+              return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
+            },
+            async exec(sql) {
+              await tx.exec(sql)
+            },
+          }
+          return work(session)
+        }),
+      )
+      queue = run.catch(() => undefined)
+      return run
+    },
+    async close() {
+      await queue
+      await db.close()
+    },
+  }
+}

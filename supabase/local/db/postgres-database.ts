@@ -1,0 +1,39 @@
+import pg from 'pg'
+import type { Database, SqlSession } from './database.ts'
+
+/** A PostgreSQL server (DATABASE_URL); the connecting user must be a superuser, as `postgres` is. */
+export async function openPostgresDatabase(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 5, options: '-c TimeZone=UTC' })
+  const probe = await pool.connect()
+  probe.release()
+
+  return {
+    kind: 'postgres',
+    async transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T> {
+      const client = await pool.connect()
+      const session: SqlSession = {
+        async query<Row>(sql: string, params: unknown[] = []) {
+          const result = await client.query(sql, params)
+          return { rows: result.rows as Row[], affectedRows: result.rowCount ?? 0 }
+        },
+        async exec(sql) {
+          await client.query(sql)
+        },
+      }
+      try {
+        await client.query('begin')
+        const value = await work(session)
+        await client.query('commit')
+        return value
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}

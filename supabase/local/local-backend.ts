@@ -1,0 +1,114 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { BackendContext } from './backend-context.ts'
+import type { Database } from './db/database.ts'
+import { applyBootstrap, applyMigrations, wipeDatabase } from './db/migrations.ts'
+import { openPgliteDatabase } from './db/pglite-database.ts'
+import { openPostgresDatabase } from './db/postgres-database.ts'
+import { createHandler, type Handler } from './http/handler.ts'
+import { ensureKeys, generateKeys, type BackendKeys } from './keys.ts'
+import { diskObjectStore, memoryObjectStore } from './storage/object-store.ts'
+
+export interface LocalBackendOptions {
+  /** Data folder (database, keys, uploaded files). Undefined: everything in memory. */
+  dataDir?: string
+  /** A PostgreSQL server instead of PGlite. */
+  databaseUrl?: string
+  /** Delete the data folder first. */
+  fresh?: boolean
+  /** Drop all project data on the `databaseUrl` server first (clean test runs). */
+  wipeDatabase?: boolean
+  /** Access-token lifetime in seconds (default 3600). */
+  jwtExpiry?: number
+  migrationsDir?: string
+}
+
+export interface LocalBackend {
+  keys: BackendKeys
+  handler: Handler
+  /** Resolves once the database is bootstrapped and migrated. */
+  ready: Promise<BackendContext>
+  close(): Promise<void>
+}
+
+async function openDatabase(options: LocalBackendOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const db = await openPostgresDatabase(options.databaseUrl)
+    if (options.wipeDatabase) await wipeDatabase(db)
+    return db
+  }
+  return openPgliteDatabase(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined)
+}
+
+async function prepare(options: LocalBackendOptions, keys: BackendKeys): Promise<BackendContext> {
+  const db = await openDatabase(options)
+  try {
+    await applyBootstrap(db)
+    await applyMigrations(db, options.migrationsDir)
+  } catch (error) {
+    await db.close().catch(() => undefined)
+    throw error
+  }
+  return {
+    db,
+    keys,
+    objects: options.dataDir ? diskObjectStore(path.join(options.dataDir, 'storage')) : memoryObjectStore(),
+    jwtExpiry: options.jwtExpiry ?? 3600,
+  }
+}
+
+/**
+ * The backend without a listening socket: keys are known at once, the database starts in the
+ * background (`ready`), and `handler` waits for it, so a dev server can answer pages meanwhile.
+ */
+export async function createLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
+  if (options.fresh && options.dataDir) await rm(options.dataDir, { recursive: true, force: true })
+  const keys = options.dataDir ? await ensureKeys(options.dataDir) : await generateKeys()
+  const ready = prepare(options, keys)
+  ready.catch(() => undefined)
+  return {
+    keys,
+    handler: createHandler(ready),
+    ready,
+    async close() {
+      const context = await ready.catch(() => undefined)
+      await context?.db.close()
+    },
+  }
+}
+
+export interface RunningBackend {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  jwtSecret: string
+  context: BackendContext
+  close(): Promise<void>
+}
+
+/** Starts the backend on its own HTTP port (0 = any free port) and waits until it is ready. */
+export async function startLocalBackend(options: LocalBackendOptions & { port?: number; host?: string } = {}): Promise<RunningBackend> {
+  const backend = await createLocalBackend(options)
+  const context = await backend.ready
+  const server = createServer((req, res) => backend.handler(req, res))
+  const host = options.host ?? '127.0.0.1'
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://${host}:${port}`,
+    anonKey: backend.keys.anonKey,
+    serviceRoleKey: backend.keys.serviceRoleKey,
+    jwtSecret: backend.keys.jwtSecret,
+    context,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await backend.close()
+    },
+  }
+}

@@ -1,0 +1,141 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { runAsCaller } from '../db/as-caller.ts'
+import { identifyCaller, type Caller } from '../http/caller.ts'
+import { readJsonBody } from '../http/read-body.ts'
+import { sendEmpty, sendJson, sendRawJson } from '../http/respond.ts'
+import type { BackendContext } from '../backend-context.ts'
+import { parsePrefer, type Preferences } from './prefer.ts'
+import { isIdentifier, parseTableQuery, type TableQuery } from './query-params.ts'
+import { RestError, badRequest, notSupported, restErrorFromDatabase } from './rest-error.ts'
+import { callFunction } from './rpc.ts'
+import { deleteRows, insertRows, selectRows, updateRows, type RowsResult } from './table-operations.ts'
+
+const jsonBodyLimit = 1024 * 1024
+const singleObject = 'application/vnd.pgrst.object+json'
+
+function wantsSingleObject(req: IncomingMessage): boolean {
+  return (req.headers.accept ?? '').includes(singleObject)
+}
+
+function checkProfile(req: IncomingMessage): void {
+  for (const header of ['accept-profile', 'content-profile'] as const) {
+    const value = req.headers[header]
+    if (value !== undefined && value !== 'public') {
+      throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public', null, null)
+    }
+  }
+}
+
+function contentRange(offset: number, count: number, total: number | undefined): string {
+  const range = count === 0 ? '*' : `${offset}-${offset + count - 1}`
+  return `${range}/${total ?? '*'}`
+}
+
+function singleRow(result: RowsResult): string {
+  if (result.count !== 1) {
+    throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${result.count} rows`, null)
+  }
+  const rows = JSON.parse(result.body) as unknown[]
+  return JSON.stringify(rows[0])
+}
+
+function readRange(req: IncomingMessage, query: TableQuery): void {
+  const range = req.headers.range
+  if (!range) return
+  const match = /^(\d+)-(\d*)$/.exec(range.trim())
+  if (!match) throw badRequest('PGRST103', `Requested range not satisfiable: ${range}`)
+  const from = Number(match[1])
+  query.offset = from
+  if (match[2]) query.limit = Math.max(Number(match[2]) - from + 1, 0)
+}
+
+async function readBodyOrThrow(req: IncomingMessage): Promise<unknown> {
+  const body = await readJsonBody(req, jsonBodyLimit)
+  if (!body.ok && body.reason === 'too_large') {
+    throw new RestError(413, 'PGRST413', `Request body too large: the limit is ${jsonBodyLimit} bytes`, null, null)
+  }
+  if (!body.ok) throw badRequest('PGRST102', 'Empty or invalid json', body.detail ?? null)
+  if (body.empty) throw badRequest('PGRST102', 'Empty or invalid json', 'The request body is empty')
+  return body.value
+}
+
+async function handleTable(
+  req: IncomingMessage,
+  res: ServerResponse,
+  context: BackendContext,
+  caller: Caller,
+  table: string,
+  url: URL,
+): Promise<void> {
+  const method = req.method ?? 'GET'
+  const query = parseTableQuery(url.searchParams)
+  const prefer: Preferences = parsePrefer(req.headers.prefer)
+  if (query.columns && method !== 'POST') throw notSupported(`columns= on ${method}`)
+  const single = wantsSingleObject(req)
+
+  if (method === 'GET' || method === 'HEAD') {
+    readRange(req, query)
+    const result = await runAsCaller(context.db, caller.role, caller.claims, (s) => selectRows(s, table, query, prefer))
+    const headers = { 'Content-Range': contentRange(query.offset ?? 0, result.count, result.total) }
+    const body = single ? singleRow(result) : result.body
+    if (method === 'HEAD') return sendEmpty(res, 200, headers)
+    return sendRawJson(res, 200, body, headers)
+  }
+  if (query.limit !== undefined || query.offset !== undefined || query.order.length > 0) {
+    throw notSupported(`limit, offset or order on ${method}`)
+  }
+  const body = method === 'DELETE' ? undefined : await readBodyOrThrow(req)
+  const result = await runAsCaller(context.db, caller.role, caller.claims, async (session) => {
+    let outcome: RowsResult | undefined
+    if (method === 'POST') outcome = await insertRows(session, table, body, query, prefer)
+    else if (method === 'PATCH') outcome = await updateRows(session, table, body, query, prefer)
+    else if (method === 'DELETE') outcome = await deleteRows(session, table, query, prefer)
+    else throw notSupported(`method ${method} on a table`)
+    if (single && prefer.returnRepresentation && outcome) singleRow(outcome)
+    return outcome
+  })
+  const status = method === 'POST' ? 201 : prefer.returnRepresentation ? 200 : 204
+  const headers: Record<string, string> = {}
+  if (result && prefer.countExact) headers['Content-Range'] = contentRange(0, result.count, result.total)
+  if (!prefer.returnRepresentation || !result) return sendEmpty(res, status, headers)
+  return sendRawJson(res, status, single ? singleRow(result) : result.body, headers)
+}
+
+async function handleRpc(req: IncomingMessage, res: ServerResponse, context: BackendContext, caller: Caller, name: string, url: URL) {
+  if (req.method !== 'POST') throw notSupported(`${req.method} on /rpc (call functions with POST)`)
+  const extra = [...url.searchParams.keys()].filter((key) => key !== 'apikey')
+  if (extra.length > 0) throw notSupported(`filters or modifiers on a function call (${extra.join(', ')})`)
+  const body = await readJsonBody(req, jsonBodyLimit)
+  if (!body.ok && body.reason === 'too_large') throw new RestError(413, 'PGRST413', `Request body too large: the limit is ${jsonBodyLimit} bytes`)
+  if (!body.ok) throw badRequest('PGRST102', 'Empty or invalid json', body.detail ?? null)
+  const result = await runAsCaller(context.db, caller.role, caller.claims, (s) => callFunction(s, name, body.value))
+  if (result.body === undefined) return sendEmpty(res, 204)
+  return sendRawJson(res, 200, result.body)
+}
+
+/** `/rest/v1/...`: the PostgREST subset supabase-js uses. `path` is what follows `/rest/v1`. */
+export async function handleRest(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string) {
+  const identified = await identifyCaller(req, url, context.keys)
+  if (!identified.ok) {
+    const message = identified.reason === 'expired' ? 'JWT expired' : identified.reason === 'role' ? 'JWT role is not one of anon, authenticated, service_role' : 'JWT invalid: signature or format not accepted'
+    return sendJson(res, 401, { code: 'PGRST301', details: null, hint: null, message }, {
+      'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+    })
+  }
+  const caller = identified.caller
+  try {
+    checkProfile(req)
+    const segments = path.split('/').filter(Boolean).map(decodeURIComponent)
+    const [first, second, ...rest] = segments
+    if (first === 'rpc' && second !== undefined && rest.length === 0) return await handleRpc(req, res, context, caller, second, url)
+    if (first === undefined || second !== undefined) throw notSupported(`path /rest/v1${path}`)
+    if (!isIdentifier(first)) {
+      throw new RestError(404, '42P01', `relation "public.${first}" does not exist`)
+    }
+    return await handleTable(req, res, context, caller, first, url)
+  } catch (error) {
+    const restError = error instanceof RestError ? error : restErrorFromDatabase(error, caller.role)
+    if (restError) return sendJson(res, restError.status, restError.body)
+    throw error
+  }
+}

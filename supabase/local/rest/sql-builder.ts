@@ -1,0 +1,67 @@
+import { quoteIdentifier, type Filter, type OrderTerm, type SelectItem } from './query-params.ts'
+
+/** Collects bound parameters; values never enter the SQL text. */
+export class Params {
+  readonly values: unknown[] = []
+
+  add(value: unknown): string {
+    this.values.push(value)
+    return `$${this.values.length}`
+  }
+}
+
+export function tableName(table: string): string {
+  return `"public".${quoteIdentifier(table)}`
+}
+
+export function selectList(select: SelectItem[] | '*'): string {
+  if (select === '*') return '*'
+  return select
+    .map(({ column, alias }) => (alias ? `${quoteIdentifier(column)} as ${quoteIdentifier(alias)}` : quoteIdentifier(column)))
+    .join(', ')
+}
+
+const comparison: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }
+
+function condition(filter: Filter, params: Params): string {
+  const column = quoteIdentifier(filter.column)
+  const { operator, value } = filter
+  if (operator === 'in') {
+    const list = value as string[]
+    return list.length === 0 ? 'false' : `${column} in (${list.map((v) => params.add(v)).join(', ')})`
+  }
+  const text = value as string
+  if (operator === 'is') {
+    const keyword = text.toLowerCase()
+    return keyword === 'not_null' ? `${column} is not null` : `${column} is ${keyword}`
+  }
+  if (operator === 'like' || operator === 'ilike') return `${column} ${operator} ${params.add(text.replaceAll('*', '%'))}`
+  return `${column} ${comparison[operator]} ${params.add(text)}`
+}
+
+export function whereClause(filters: Filter[], params: Params): string {
+  if (filters.length === 0) return ''
+  const conditions = filters.map((f) => (f.negate ? `not (${condition(f, params)})` : condition(f, params)))
+  return ` where ${conditions.join(' and ')}`
+}
+
+export function orderClause(order: OrderTerm[]): string {
+  if (order.length === 0) return ''
+  const terms = order.map(
+    (o) => `${quoteIdentifier(o.column)} ${o.descending ? 'desc' : 'asc'}${o.nulls ? ` nulls ${o.nulls}` : ''}`,
+  )
+  return ` order by ${terms.join(', ')}`
+}
+
+/** Renders rows as a JSON array inside Postgres, so values look exactly as PostgREST shows them. */
+export function jsonRows(innerSql: string): string {
+  return `select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as n from (${innerSql}) _r`
+}
+
+/** JSON values bound as text: Postgres converts them to the column type, as PostgREST's json_populate does. */
+export function toParam(value: unknown): unknown {
+  if (value === null || value === undefined) return null
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  return JSON.stringify(value)
+}
