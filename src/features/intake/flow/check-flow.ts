@@ -1,0 +1,172 @@
+import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from './flow.schema'
+import type { FlowProblem } from './flow-problem'
+import { findPlaceholderProblems } from './placeholders'
+import type { FlowPath, YamlLocator } from './yaml-locator'
+
+interface Reporter {
+  at(path: FlowPath, message: string): void
+  inText(path: FlowPath, text: string): void
+}
+
+function optionLabel(option: FlowOption) {
+  return typeof option === 'string' ? option : option.label
+}
+
+/** Every step id a step can go on to, with where it is written. */
+function targetsOf(step: FlowStep, path: FlowPath): { id: string; path: FlowPath }[] {
+  const targets: { id: string; path: FlowPath }[] = []
+  if ('next' in step && step.next) targets.push({ id: step.next, path: [...path, 'next'] })
+  if (step.type === 'options') {
+    step.options.forEach((option, index) => {
+      if (typeof option !== 'string' && option.next) {
+        targets.push({ id: option.next, path: [...path, 'options', index, 'next'] })
+      }
+    })
+  }
+  if (step.type === 'save' && step.success.next) {
+    targets.push({ id: step.success.next, path: [...path, 'success', 'next'] })
+  }
+  return targets
+}
+
+function checkMessages(messages: FlowMessage[] | undefined, path: FlowPath, flow: Flow, report: Reporter) {
+  messages?.forEach((message, index) => {
+    const messagePath = [...path, index]
+    if (typeof message === 'string') return report.inText(messagePath, message)
+    report.inText([...messagePath, 'text'], message.text)
+    if (message.before !== undefined && !(message.before in flow.timing)) {
+      report.at([...messagePath, 'before'], unknownTiming(message.before, flow))
+    }
+  })
+}
+
+function unknownTiming(name: string, flow: Flow) {
+  return `unknown timing '${name}' (known: ${Object.keys(flow.timing).join(', ')})`
+}
+
+function checkActions(actions: FlowAction[] | undefined, path: FlowPath, flow: Flow, step: FlowStep, report: Reporter) {
+  actions?.forEach((action, index) => {
+    const actionPath = [...path, index]
+    if (action.after !== undefined && !(action.after in flow.timing)) {
+      report.at([...actionPath, 'after'], unknownTiming(action.after, flow))
+    }
+    if (action.action === 'open_link' && !flow.links?.[action.link]) {
+      const known = Object.keys(flow.links ?? {}).join(', ') || 'none'
+      report.at([...actionPath, 'link'], `unknown link '${action.link}' (known: ${known})`)
+    }
+    if (action.action === 'track') {
+      for (const [key, value] of Object.entries(action.params ?? {})) report.inText([...actionPath, 'params', key], value)
+    }
+    if (action.action === 'open_scheduler') {
+      if (!flow.scheduler) report.at([...actionPath, 'action'], 'open_scheduler needs a scheduler section in the flow')
+      if (step.type !== 'options' || !step.keep_open) {
+        report.at([...actionPath, 'action'], 'open_scheduler only works in an options step with keep_open: true')
+      }
+    }
+  })
+}
+
+function checkDeadEnds(step: FlowStep, path: FlowPath, report: Reporter) {
+  const deadEnd = `dead end: step '${step.id}' has no next step`
+  if ((step.type === 'message' || step.type === 'form' || step.type === 'upload') && !step.next) {
+    report.at([...path, 'id'], deadEnd)
+  }
+  if (step.type === 'save' && !step.success.next) report.at([...path, 'success'], `dead end: ${step.id} success has no next step`)
+  if (step.type === 'options' && !step.keep_open && !step.next) {
+    step.options.forEach((option, index) => {
+      if (typeof option === 'string' || !option.next) {
+        report.at([...path, 'options', index], `dead end: option '${optionLabel(option)}' has no next step and neither has step '${step.id}'`)
+      }
+    })
+  }
+}
+
+function checkStep(step: FlowStep, path: FlowPath, flow: Flow, report: Reporter) {
+  checkMessages(step.say, [...path, 'say'], flow, report)
+  checkDeadEnds(step, path, report)
+  if (step.type === 'message' || step.type === 'end') checkActions(step.do, [...path, 'do'], flow, step, report)
+  if (step.type === 'form') {
+    if (step.echo) report.inText([...path, 'echo'], step.echo)
+    checkMessages(step.reply, [...path, 'reply'], flow, report)
+    const seen = new Set<string>()
+    step.fields.forEach((field, index) => {
+      if (seen.has(field.id)) report.at([...path, 'fields', index, 'id'], `duplicate form field '${field.id}'`)
+      seen.add(field.id)
+    })
+  }
+  if (step.type === 'upload') {
+    for (const key of ['uploading', 'success', 'failure'] as const) report.inText([...path, 'messages', key], step.messages[key])
+  }
+  if (step.type === 'save') {
+    checkMessages(step.success.say, [...path, 'success', 'say'], flow, report)
+    checkActions(step.success.do, [...path, 'success', 'do'], flow, step, report)
+    for (const [kind, text] of Object.entries(step.failure.messages)) report.inText([...path, 'failure', 'messages', kind], text)
+  }
+  if (step.type === 'options') {
+    if (!step.say?.length) report.at([...path, 'id'], `options step '${step.id}' needs a question in say (the options sit under its last message)`)
+    const labels = new Set<string>()
+    step.options.forEach((option, index) => {
+      const optionPath = [...path, 'options', index]
+      const label = optionLabel(option)
+      if (labels.has(label)) report.at(optionPath, `duplicate option label '${label}' in step '${step.id}'`)
+      labels.add(label)
+      if (typeof option === 'string') return
+      checkMessages(option.reply, [...optionPath, 'reply'], flow, report)
+      checkActions(option.do, [...optionPath, 'do'], flow, step, report)
+    })
+  }
+}
+
+function checkGraph(flow: Flow, report: Reporter) {
+  const firstIndex = new Map<string, number>()
+  flow.steps.forEach((step, index) => {
+    const first = firstIndex.get(step.id)
+    if (first === undefined) firstIndex.set(step.id, index)
+    else report.at(['steps', index, 'id'], `duplicate step id '${step.id}' (also step ${first + 1})`)
+  })
+  const known = (id: string) => firstIndex.has(id)
+  if (!known(flow.start)) report.at(['start'], `unknown step '${flow.start}'`)
+  const edges = new Map<string, string[]>()
+  flow.steps.forEach((step, index) => {
+    const targets = targetsOf(step, ['steps', index])
+    for (const target of targets) if (!known(target.id)) report.at(target.path, `unknown step '${target.id}'`)
+    if (firstIndex.get(step.id) === index) edges.set(step.id, targets.map((t) => t.id))
+  })
+  const reached = new Set<string>()
+  const queue = known(flow.start) ? [flow.start] : []
+  for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+    if (reached.has(id)) continue
+    reached.add(id)
+    queue.push(...(edges.get(id) ?? []).filter(known))
+  }
+  flow.steps.forEach((step, index) => {
+    if (known(flow.start) && !reached.has(step.id)) report.at(['steps', index, 'id'], `unreachable step '${step.id}'`)
+  })
+}
+
+/** Semantic checks a schema cannot express: references, reachability, dead ends, placeholders. */
+export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowProblem[] {
+  const problems: FlowProblem[] = []
+  const report: Reporter = {
+    at: (path, message) => problems.push({ file, ...locator.at(path), message }),
+    inText: (path, text) => {
+      for (const problem of findPlaceholderProblems(text)) {
+        problems.push({ file, ...locator.inside(path, problem.offset), message: problem.message })
+      }
+    },
+  }
+  if (!('typing' in flow.timing)) report.at(['timing'], "missing timing 'typing' (the typing indicator before each bot message)")
+  checkGraph(flow, report)
+  flow.steps.forEach((step, index) => checkStep(step, ['steps', index], flow, report))
+  for (const [name, link] of Object.entries(flow.links ?? {})) {
+    if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp)
+  }
+  if (flow.scheduler) {
+    const confirmation = flow.scheduler.confirmation
+    report.inText(['scheduler', 'confirmation', 'text'], confirmation.text)
+    if (confirmation.before !== undefined && !(confirmation.before in flow.timing)) {
+      report.at(['scheduler', 'confirmation', 'before'], unknownTiming(confirmation.before, flow))
+    }
+  }
+  return problems.sort((a, b) => a.line - b.line || a.col - b.col)
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod'
+
+const snakeCaseId = /^[a-z][a-z0-9_]*$/
+
+export const answerFields = [
+  'name',
+  'phone',
+  'email',
+  'city',
+  'occasion',
+  'product_type',
+  'budget_range',
+  'design_preference',
+  'metal_choice',
+  'gold_carat',
+  'stone_type',
+  'diamond_shape',
+  'timeline',
+  'reference_image',
+] as const
+
+export const formFieldIds = ['name', 'phone', 'email', 'city'] as const
+
+export const saveErrorKinds = ['duplicate', 'invalid', 'missing', 'security', 'unexpected'] as const
+
+export const pixelEvents = ['Contact', 'Lead', 'CompleteRegistration'] as const
+
+const stepId = z
+  .string({ error: 'expected a step id' })
+  .regex(snakeCaseId, 'step id must be snake_case (lowercase letters, digits, _)')
+
+const timingName = z.string({ error: 'expected the name of a timing' }).min(1, 'expected the name of a timing')
+
+const text = z.string({ error: 'expected text' }).min(1, 'text must not be empty')
+
+export const messageSchema = z.union([
+  text,
+  z.strictObject({
+    text,
+    before: timingName.optional().describe('Timing name: how long after the previous message this one appears'),
+    typing: z.boolean({ error: 'typing must be true or false' }).optional().describe('false: no typing indicator'),
+  }),
+])
+
+const actionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({
+      action: z.literal('open_link'),
+      link: z.string({ error: 'open_link needs a link name' }).min(1, 'open_link needs a link name'),
+      after: timingName.optional(),
+    }),
+    z.strictObject({
+      action: z.literal('track'),
+      event: z.enum(pixelEvents, { error: `unknown pixel event (known: ${pixelEvents.join(', ')})` }),
+      params: z.record(z.string(), z.string({ error: 'track params must be texts' })).optional(),
+      after: timingName.optional(),
+    }),
+    z.strictObject({
+      action: z.literal('open_scheduler'),
+      after: timingName.optional(),
+    }),
+  ],
+  { error: 'unknown action (known: open_link, track, open_scheduler)' },
+)
+
+const optionSchema = z.union([
+  z.string({ error: 'option without label' }).min(1, 'option without label'),
+  z.strictObject({
+    label: z.string({ error: 'option without label' }).min(1, 'option without label'),
+    skip: z.boolean({ error: 'skip must be true or false' }).optional().describe('true: the answer stays empty'),
+    reply: z.array(messageSchema).optional(),
+    do: z.array(actionSchema).optional(),
+    next: stepId.optional(),
+  }),
+])
+
+const base = {
+  id: stepId,
+  say: z.array(messageSchema).optional(),
+}
+
+const messageStep = z.strictObject({
+  ...base,
+  type: z.literal('message'),
+  do: z.array(actionSchema).optional(),
+  next: stepId.optional(),
+})
+
+const endStep = z.strictObject({
+  ...base,
+  type: z.literal('end'),
+  do: z.array(actionSchema).optional(),
+})
+
+const optionsStep = z.strictObject({
+  ...base,
+  type: z.literal('options'),
+  answer: z.enum(answerFields, { error: `unknown answer field (known: ${answerFields.join(', ')})` }).optional(),
+  keep_open: z.boolean({ error: 'keep_open must be true or false' }).optional(),
+  options: z.array(optionSchema).min(1, 'an options step needs at least one option'),
+  next: stepId.optional(),
+})
+
+const formField = z.strictObject({
+  id: z.enum(formFieldIds, { error: `unknown form field (known: ${formFieldIds.join(', ')})` }),
+  label: text,
+  placeholder: z.string().optional(),
+})
+
+const formStep = z.strictObject({
+  ...base,
+  type: z.literal('form'),
+  fields: z.array(formField).min(1, 'a form needs at least one field'),
+  submit: text,
+  echo: text.optional().describe('The visitor bubble after submitting, e.g. "{{name}}, {{phone}}"'),
+  reply: z.array(messageSchema).optional(),
+  next: stepId.optional(),
+})
+
+const uploadStep = z.strictObject({
+  ...base,
+  type: z.literal('upload'),
+  messages: z.strictObject({ uploading: text, success: text, failure: text }),
+  next: stepId.optional(),
+})
+
+const saveStep = z.strictObject({
+  ...base,
+  type: z.literal('save'),
+  success: z.strictObject({
+    say: z.array(messageSchema).optional(),
+    do: z.array(actionSchema).optional(),
+    next: stepId.optional(),
+  }),
+  failure: z.strictObject({
+    retry: text,
+    messages: z.strictObject(Object.fromEntries(saveErrorKinds.map((kind) => [kind, text])) as Record<
+      (typeof saveErrorKinds)[number],
+      typeof text
+    >),
+  }),
+})
+
+const stepSchema = z.discriminatedUnion(
+  'type',
+  [messageStep, endStep, optionsStep, formStep, uploadStep, saveStep],
+  { error: 'unknown step type (known: message, options, form, upload, save, end)' },
+)
+
+const linkSchema = z.union([
+  z.strictObject({ whatsapp: text.describe('Prefilled WhatsApp text; may use {{placeholders}}') }),
+  z.strictObject({ tel: z.literal(true) }),
+])
+
+export const flowSchema = z.strictObject({
+  version: z.literal(1, { error: 'version must be 1' }),
+  business: z.strictObject({
+    phone: z
+      .string({ error: 'business.phone must be text in quotes' })
+      .regex(/^\d{8,15}$/, 'business.phone must be digits only: country code and number, e.g. "919876543210"'),
+  }),
+  timing: z
+    .record(
+      z.string().regex(snakeCaseId, 'timing name must be snake_case'),
+      z.number({ error: 'a timing is a number of milliseconds' }).int().min(0).max(60_000, 'a timing must be at most 60000 ms'),
+    )
+    .describe('Named delays in milliseconds; "typing" is the typing indicator before each bot message'),
+  links: z.record(z.string().regex(snakeCaseId, 'link name must be snake_case'), linkSchema).optional(),
+  scheduler: z
+    .strictObject({
+      confirmation: z.strictObject({ text, before: timingName.optional(), typing: z.boolean().optional() }),
+    })
+    .optional(),
+  start: stepId,
+  steps: z.array(stepSchema).min(1, 'a flow needs at least one step'),
+})
+
+export type Flow = z.infer<typeof flowSchema>
+export type FlowStep = Flow['steps'][number]
+export type FlowMessage = z.infer<typeof messageSchema>
+export type FlowAction = z.infer<typeof actionSchema>
+export type FlowOption = z.infer<typeof optionSchema>
+export type AnswerField = (typeof answerFields)[number]
+export type FormFieldId = (typeof formFieldIds)[number]
+export type SaveErrorKind = (typeof saveErrorKinds)[number]
+export type PixelEvent = (typeof pixelEvents)[number]
+
+/** A flow that passed flow:check, with the content hash of its source file. */
+export interface CheckedFlow extends Flow {
+  hash: string
+}

@@ -1,0 +1,16 @@
+import { checkFlow } from './check-flow'
+import { contentHash } from './content-hash'
+import type { CheckedFlow } from './flow.schema'
+import type { FlowProblem } from './flow-problem'
+import { parseFlow } from './parse-flow'
+
+export type LoadResult = { ok: true; flow: CheckedFlow } | { ok: false; problems: FlowProblem[] }
+
+/** Parses, validates and checks flow YAML: a flow ready to compile, or every problem with its position. */
+export function loadFlow(source: string, file: string): LoadResult {
+  const parsed = parseFlow(source, file)
+  if (!parsed.ok) return parsed
+  const problems = checkFlow(parsed.flow, parsed.locator, file)
+  if (problems.length > 0) return { ok: false, problems }
+  return { ok: true, flow: { ...parsed.flow, hash: contentHash(source) } }
+}

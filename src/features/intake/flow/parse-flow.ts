@@ -1,0 +1,81 @@
+import { LineCounter, parseDocument } from 'yaml'
+import type { z } from 'zod'
+import { flowSchema, type Flow } from './flow.schema'
+import type { FlowProblem } from './flow-problem'
+import { YamlLocator, type FlowPath } from './yaml-locator'
+
+export const maxFlowFileBytes = 512 * 1024
+
+export type ParseResult =
+  | { ok: true; flow: Flow; locator: YamlLocator }
+  | { ok: false; problems: FlowProblem[] }
+
+type Issue = z.core.$ZodIssue
+
+/** For a union, the branch the author most likely meant: the one whose complaints go deepest. */
+function bestBranch(issue: Issue & { code: 'invalid_union' }): Issue[] | undefined {
+  const depth = (issues: Issue[]) => Math.max(...issues.map((i) => i.path.length))
+  return issue.errors.filter((branch) => branch.length > 0).sort((a, b) => depth(b) - depth(a))[0]
+}
+
+function flatten(issue: Issue, prefix: FlowPath = []): { issue: Issue; path: FlowPath }[] {
+  const path = [...prefix, ...issue.path]
+  if (issue.code === 'invalid_union') {
+    const branch = bestBranch(issue)
+    if (branch && branch.some((i) => i.path.length > 0)) return branch.flatMap((i) => flatten(i, path))
+  }
+  return [{ issue, path }]
+}
+
+function describe(issue: Issue, path: FlowPath, locator: YamlLocator, file: string): FlowProblem[] {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({ file, ...locator.keyAt(path, key), message: `unknown key '${key}'` }))
+  }
+  if (!locator.has(path) && path.length > 0) {
+    const key = String(path[path.length - 1])
+    const where = locator.at(path.slice(0, -1))
+    const message = key === 'label' ? 'option without label' : `missing '${key}'`
+    return [{ file, ...where, message }]
+  }
+  if (path.length === 0 && issue.code === 'invalid_type') {
+    const message = 'a flow file must be a YAML mapping with version, business, timing, start and steps'
+    return [{ file, ...locator.at(path), message }]
+  }
+  return [{ file, ...locator.at(path), message: issue.message }]
+}
+
+/** Parses flow YAML and validates it against the schema; every problem carries its position. */
+export function parseFlow(source: string, file: string): ParseResult {
+  if (source.length > maxFlowFileBytes) {
+    return { ok: false, problems: [{ file, line: 1, col: 1, message: `file is too large (limit ${maxFlowFileBytes / 1024} KB)` }] }
+  }
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true })
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((error) => {
+        const pos = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0])
+        return { file, line: pos.line, col: pos.col, message: `YAML: ${error.message.split('\n')[0]}` }
+      }),
+    }
+  }
+  let value: unknown
+  try {
+    value = doc.toJS({ maxAliasCount: 50 })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return { ok: false, problems: [{ file, line: 1, col: 1, message: `YAML: ${message}` }] }
+  }
+  const locator = new YamlLocator(doc, lineCounter)
+  const result = flowSchema.safeParse(value)
+  if (!result.success) {
+    return {
+      ok: false,
+      problems: result.error.issues.flatMap((issue) =>
+        flatten(issue).flatMap(({ issue: leaf, path }) => describe(leaf, path, locator, file)),
+      ),
+    }
+  }
+  return { ok: true, flow: result.data, locator }
+}

@@ -1,0 +1,48 @@
+import { answerFields } from './flow.schema'
+
+export const placeholderNames: readonly string[] = [...answerFields, 'date', 'time']
+
+const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g
+
+/** Replaces `{{name}}`-style placeholders with values; unknown or missing values become empty. */
+export function renderTemplate(template: string, values: Readonly<Record<string, string | null | undefined>>): string {
+  return template.replace(placeholderPattern, (_, name: string) => values[name] ?? '')
+}
+
+export interface PlaceholderProblem {
+  /** Offset of the problem inside the text. */
+  offset: number
+  message: string
+}
+
+/** Every malformed or unknown placeholder in a text. */
+export function findPlaceholderProblems(template: string): PlaceholderProblem[] {
+  const problems: PlaceholderProblem[] = []
+  let index = 0
+  while (index < template.length) {
+    const open = template.indexOf('{{', index)
+    const strayClose = template.indexOf('}}', index)
+    if (strayClose !== -1 && (open === -1 || strayClose < open)) {
+      problems.push({ offset: strayClose, message: "bad placeholder: '}}' without '{{'" })
+      index = strayClose + 2
+      continue
+    }
+    if (open === -1) break
+    const close = template.indexOf('}}', open + 2)
+    const nextOpen = template.indexOf('{{', open + 2)
+    if (close === -1 || (nextOpen !== -1 && nextOpen < close)) {
+      problems.push({ offset: open, message: "bad placeholder: '{{' without '}}'" })
+      index = open + 2
+      continue
+    }
+    const name = template.slice(open + 2, close).trim()
+    if (!placeholderNames.includes(name)) {
+      problems.push({
+        offset: open,
+        message: `bad placeholder {{${name}}} (known: ${placeholderNames.join(', ')})`,
+      })
+    }
+    index = close + 2
+  }
+  return problems
+}

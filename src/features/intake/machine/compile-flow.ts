@@ -1,0 +1,93 @@
+import { fromPromise, setup } from 'xstate'
+import { answerFields, type CheckedFlow, type FormFieldId, type PixelEvent } from '../flow/flow.schema'
+import { contactFormSchema } from '../forms/contact-form.schema'
+import { createLeadId } from '../lead/lead-id'
+import type { LeadPayload } from '../lead/lead-payload'
+import { compileStep, endStateKey } from './compile-steps'
+import type { Answers, AnyIntakeEvent, IntakeContext } from './intake-types'
+import { pauseDelayName, typingDelay } from './sequence'
+import { realTiming, testTiming, type StateConfig } from './state-config'
+
+export interface CompileOptions {
+  /** 'test': every delay and actor outcome becomes an explicit event, for `createTestModel`. */
+  variant?: 'real' | 'test'
+}
+
+export interface TrackPixelParams {
+  event: PixelEvent
+  params: Record<string, string>
+}
+
+/** Named delays of `setup`: each timing of the flow, plus its wait before the typing indicator starts. */
+export function flowDelays(flow: CheckedFlow): Record<string, number> {
+  const typing = flow.timing[typingDelay] ?? 0
+  const delays: Record<string, number> = {}
+  for (const [name, ms] of Object.entries(flow.timing)) {
+    delays[name] = ms
+    delays[pauseDelayName(name)] = Math.max(0, ms - typing)
+  }
+  return delays
+}
+
+export function initialContext(flowHash: string): IntakeContext {
+  return {
+    flowHash,
+    leadId: createLeadId(),
+    answers: Object.fromEntries(answerFields.map((field) => [field, ''])) as Answers,
+    booking: null,
+    transcript: [],
+    typing: false,
+    panel: { kind: 'none' },
+    uploadStatus: 'idle',
+    uploadAttempts: 0,
+    saveAttempts: 0,
+    saveError: null,
+  }
+}
+
+function intakeSetup(flow: CheckedFlow) {
+  return setup({
+    types: {
+      context: {} as IntakeContext,
+      events: {} as AnyIntakeEvent,
+    },
+    actions: {
+      /** Opens a messaging or tel link in a new tab; the chat screen provides it. */
+      openLink: (_, _params: { url: string }) => {},
+      /** Sends an ad-pixel event; the chat screen provides it. */
+      trackPixel: (_, _params: TrackPixelParams) => {},
+      /** The test variant reports each actor it would start, with its input. */
+      actorStarted: (_, _params: { src: string; input: unknown }) => {},
+    },
+    actors: {
+      saveLead: fromPromise<void, { lead: LeadPayload }>(async () => {
+        throw new Error('saveLead is not provided: pass it with machine.provide({ actors })')
+      }),
+      uploadReferenceImage: fromPromise<{ path: string }, { file: Blob }>(async () => {
+        throw new Error('uploadReferenceImage is not provided: pass it with machine.provide({ actors })')
+      }),
+    },
+    guards: {
+      optionChosen: ({ event }, params: { stepId: string; label: string }) =>
+        event.type === 'option.choose' && event.stepId === params.stepId && event.label === params.label,
+      validForm: ({ event }, params: { stepId: string; fields: FormFieldId[] }) =>
+        event.type === 'form.submit' && event.stepId === params.stepId && contactFormSchema(params.fields).safeParse(event.values).success,
+      hasFile: ({ event }) => event.type === 'upload.submit' && event.file instanceof Blob,
+      validBooking: ({ event }) =>
+        event.type === 'scheduler.booked' && typeof event.date === 'string' && event.date !== '' && typeof event.time === 'string' && event.time !== '',
+    },
+    delays: flowDelays(flow),
+  })
+}
+
+/** Compiles a checked flow into the intake machine; the same definition serves the app and the test variant. */
+export function compileFlow(flow: CheckedFlow, options: CompileOptions = {}) {
+  const timing = options.variant === 'test' ? testTiming : realTiming
+  const states: Record<string, StateConfig> = { [endStateKey]: { type: 'final' } }
+  for (const step of flow.steps) states[step.id] = compileStep(step, { flow, timing })
+  const machineSetup = intakeSetup(flow)
+  const config = { id: 'intake', context: () => initialContext(flow.hash), initial: flow.start, states }
+  return machineSetup.createMachine(config as unknown as Parameters<typeof machineSetup.createMachine>[0])
+}
+
+export type IntakeMachine = ReturnType<typeof compileFlow>

@@ -1,0 +1,235 @@
+import type { CheckedFlow, FlowAction, FlowMessage, FlowOption, FlowStep } from '../flow/flow.schema'
+import { contactFormSchema } from '../forms/contact-form.schema'
+import { buildLeadPayload } from '../lead/lead-payload'
+import { saveErrorKind, toSaveError } from '../lead/save-error-message'
+import { telLink, whatsappLink } from '../links/messaging-links'
+import { closePanel, postBot, postUser, recordAnswer, render, tickOption, typingOff, typingOn, update, type BotExtras } from './context-updates'
+import type { AnyIntakeEvent, IntakeContext } from './intake-types'
+import { doBeats, sayBeat, sequenceState, type Beat } from './sequence'
+import type { StateConfig, Timing, TransitionConfig } from './state-config'
+
+export const endStateKey = '__end'
+
+export interface StepCompiler {
+  flow: CheckedFlow
+  timing: Timing
+}
+
+const stepTarget = (id: string) => `#intake.${id}`
+const template = (text: string) => (context: IntakeContext) => render(text, context)
+
+function says(messages: FlowMessage[] | undefined, extras: BotExtras, lastExtras: BotExtras = extras): Beat[] {
+  const list = messages ?? []
+  return list.map((message, index) => sayBeat(message, template, index === list.length - 1 ? lastExtras : extras))
+}
+
+function linkUrl(flow: CheckedFlow, name: string, context: IntakeContext): string {
+  const link = flow.links?.[name]
+  if (!link) return ''
+  return 'whatsapp' in link ? whatsappLink(flow.business.phone, render(link.whatsapp, context)) : telLink(flow.business.phone)
+}
+
+function flowActions(flow: CheckedFlow) {
+  return (action: FlowAction): unknown[] => {
+    switch (action.action) {
+      case 'open_link':
+        return [{ type: 'openLink', params: ({ context }: { context: IntakeContext }) => ({ url: linkUrl(flow, action.link, context) }) }]
+      case 'track':
+        return [
+          {
+            type: 'trackPixel',
+            params: ({ context }: { context: IntakeContext }) => ({
+              event: action.event,
+              params: Object.fromEntries(Object.entries(action.params ?? {}).map(([key, value]) => [key, render(value, context)])),
+            }),
+          },
+        ]
+      case 'open_scheduler':
+        return [update(() => ({ panel: { kind: 'scheduler' } }))]
+    }
+  }
+}
+
+function messageStep(step: FlowStep & { type: 'message' | 'end' }, c: StepCompiler): StateConfig {
+  const beats = [...says(step.say, { stepId: step.id }), ...doBeats(step.do, flowActions(c.flow))]
+  const target = step.type === 'end' ? stepTarget(endStateKey) : stepTarget(step.next ?? endStateKey)
+  return sequenceState(beats, { target }, c.timing, c.flow)
+}
+
+function optionParts(option: FlowOption) {
+  return typeof option === 'string' ? { label: option } : option
+}
+
+function optionsStep(step: FlowStep & { type: 'options' }, c: StepCompiler): StateConfig {
+  const labels = step.options.map((option) => optionParts(option).label)
+  const lastExtras: BotExtras = { stepId: step.id, options: labels, ...(step.keep_open ? { optionsStayOpen: true } : {}) }
+  const states: Record<string, StateConfig> = {
+    ask: sequenceState(says(step.say, { stepId: step.id }, lastExtras), { target: 'waiting' }, c.timing, c.flow),
+  }
+  const choices: TransitionConfig[] = step.options.map((option, index) => {
+    const { label, skip, reply, do: actions, next } = optionParts(option)
+    const opensScheduler = actions?.some((action) => action.action === 'open_scheduler') ?? false
+    const after = next ?? step.next
+    const target = after ? stepTarget(after) : opensScheduler ? 'scheduling' : 'waiting'
+    const beats = [...says(reply, { stepId: step.id }), ...doBeats(actions, flowActions(c.flow))]
+    states[`reply_${index}`] = sequenceState(beats, { target }, c.timing, c.flow)
+    return {
+      guard: { type: 'optionChosen', params: { stepId: step.id, label } },
+      target: `reply_${index}`,
+      actions: [
+        ...(step.answer ? [recordAnswer(step.answer, skip ? '' : label)] : []),
+        tickOption(step.id, label),
+        postUser(() => label, step.id),
+      ],
+    }
+  })
+  states.waiting = { on: { 'option.choose': choices } }
+  if (c.flow.scheduler && step.keep_open) {
+    const confirmation = c.flow.scheduler.confirmation
+    states.scheduling = {
+      on: {
+        'option.choose': choices.map((choice) => ({ ...choice, actions: [closePanel, ...(choice.actions ?? [])] })),
+        'scheduler.booked': {
+          guard: 'validBooking',
+          target: 'booked',
+          actions: [update((_, event) => (event.type === 'scheduler.booked' ? { booking: { date: event.date, time: event.time } } : {}))],
+        },
+        'scheduler.close': { target: 'waiting', actions: [closePanel] },
+      },
+    }
+    states.booked = sequenceState(
+      [sayBeat(confirmation, template, { stepId: step.id })],
+      { target: 'waiting', actions: [closePanel] },
+      c.timing,
+      c.flow,
+    )
+  }
+  return { initial: 'ask', states }
+}
+
+function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConfig {
+  const fields = step.fields.map(({ id, label, placeholder }) => ({ id, label, ...(placeholder === undefined ? {} : { placeholder }) }))
+  const schema = contactFormSchema(fields.map((field) => field.id))
+  const record = update((context, event) => {
+    if (event.type !== 'form.submit') return {}
+    const parsed = schema.safeParse(event.values)
+    return parsed.success ? { answers: { ...context.answers, ...(parsed.data as Record<string, string>) } } : {}
+  })
+  const echo = step.echo
+  return {
+    initial: 'ask',
+    states: {
+      ask: sequenceState(says(step.say, { stepId: step.id }), { target: 'waiting' }, c.timing, c.flow),
+      waiting: {
+        entry: [update(() => ({ panel: { kind: 'form', stepId: step.id, fields, submitLabel: step.submit } }))],
+        on: {
+          'form.submit': {
+            guard: { type: 'validForm', params: { stepId: step.id, fields: fields.map((field) => field.id) } },
+            target: 'reply',
+            actions: [closePanel, record, ...(echo ? [postUser(template(echo), step.id)] : [])],
+          },
+        },
+      },
+      reply: sequenceState(says(step.reply, { stepId: step.id }), { target: stepTarget(step.next ?? endStateKey) }, c.timing, c.flow),
+    },
+  }
+}
+
+function uploadStep(step: FlowStep & { type: 'upload' }, c: StepCompiler): StateConfig {
+  const { messages } = step
+  const invoked = c.timing.invoked(
+    'uploadReferenceImage',
+    ({ event }) => ({ file: (event as AnyIntakeEvent & { file?: Blob }).file }),
+    {
+      target: stepTarget(step.next ?? endStateKey),
+      actions: [
+        update((context, event) => ({
+          answers: { ...context.answers, reference_image: event.type === 'xstate.done.actor.uploadReferenceImage' ? event.output.path : '' },
+          uploadStatus: 'success',
+          panel: { kind: 'none' },
+        })),
+        postBot(() => messages.success, { stepId: step.id }),
+      ],
+    },
+    { target: 'waiting', actions: [update(() => ({ uploadStatus: 'error' })), postBot(() => messages.failure, { stepId: step.id })] },
+  )
+  return {
+    initial: 'ask',
+    states: {
+      ask: sequenceState(says(step.say, { stepId: step.id }), { target: 'waiting' }, c.timing, c.flow),
+      waiting: {
+        entry: [update(() => ({ panel: { kind: 'upload', stepId: step.id } }))],
+        on: {
+          'upload.submit': {
+            guard: 'hasFile',
+            target: 'uploading',
+            actions: [
+              update((context) => ({ uploadStatus: 'uploading', uploadAttempts: context.uploadAttempts + 1 })),
+              postBot(() => messages.uploading, { stepId: step.id }),
+            ],
+          },
+        },
+      },
+      uploading: invoked,
+    },
+  }
+}
+
+function saveStep(step: FlowStep & { type: 'save' }, c: StepCompiler): StateConfig {
+  const { success, failure } = step
+  const invoked = c.timing.invoked(
+    'saveLead',
+    ({ context }) => ({ lead: buildLeadPayload(context.leadId, context.answers) }),
+    { target: 'saved', actions: [update(() => ({ saveError: null }))] },
+    {
+      target: 'failed',
+      actions: [update((_, event) => ({ saveError: toSaveError(event.type === 'xstate.error.actor.saveLead' ? event.error : undefined) }))],
+    },
+  )
+  const errorText = (context: IntakeContext) => failure.messages[saveErrorKind(context.saveError ?? toSaveError(undefined))]
+  const retry = { target: 'saving', actions: [tickOption(step.id, failure.retry), postUser(() => failure.retry, step.id)] }
+  return {
+    initial: 'saving',
+    states: {
+      saving: {
+        ...invoked,
+        entry: [update((context) => ({ saveAttempts: context.saveAttempts + 1 })), typingOn, ...(invoked.entry ?? [])],
+        exit: [typingOff],
+      },
+      saved: sequenceState(
+        [...says(success.say, { stepId: step.id }), ...doBeats(success.do, flowActions(c.flow))],
+        { target: stepTarget(success.next ?? endStateKey) },
+        c.timing,
+        c.flow,
+      ),
+      failed: sequenceState(
+        [{ kind: 'say', text: errorText, typing: true, extras: { stepId: step.id, options: [failure.retry] } }],
+        { target: 'retry' },
+        c.timing,
+        c.flow,
+      ),
+      retry: {
+        on: {
+          'save.retry': retry,
+          'option.choose': { ...retry, guard: { type: 'optionChosen', params: { stepId: step.id, label: failure.retry } } },
+        },
+      },
+    },
+  }
+}
+
+export function compileStep(step: FlowStep, c: StepCompiler): StateConfig {
+  switch (step.type) {
+    case 'message':
+    case 'end':
+      return messageStep(step, c)
+    case 'options':
+      return optionsStep(step, c)
+    case 'form':
+      return formStep(step, c)
+    case 'upload':
+      return uploadStep(step, c)
+    case 'save':
+      return saveStep(step, c)
+  }
+}

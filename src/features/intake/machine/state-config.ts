@@ -1,0 +1,42 @@
+import type { IntakeContext } from './intake-types'
+
+/** The loose shape of the state configs the compiler generates (XState validates them when creating the machine). */
+export interface StateConfig {
+  type?: 'final'
+  initial?: string
+  entry?: unknown[]
+  exit?: unknown[]
+  on?: Record<string, unknown>
+  after?: Record<string, unknown>
+  always?: unknown
+  invoke?: unknown
+  onDone?: unknown
+  states?: Record<string, StateConfig>
+}
+
+export interface TransitionConfig {
+  target?: string
+  guard?: unknown
+  actions?: unknown[]
+}
+
+export type InvokeInput = (args: { context: IntakeContext; event: unknown }) => unknown
+
+/** Builds timers and invocations: real ones for the app, explicit events for the test variant. */
+export interface Timing {
+  delayed(delay: string, transition: TransitionConfig): StateConfig
+  invoked(src: 'saveLead' | 'uploadReferenceImage', input: InvokeInput, onDone: TransitionConfig, onError: TransitionConfig): StateConfig
+}
+
+export const realTiming: Timing = {
+  delayed: (delay, transition) => ({ after: { [delay]: transition } }),
+  invoked: (src, input, onDone, onError) => ({ invoke: { id: src, src, input, onDone, onError } }),
+}
+
+export const testTiming: Timing = {
+  delayed: (_, transition) => ({ on: { 'delay.elapsed': transition } }),
+  invoked: (src, input, onDone, onError) => ({
+    entry: [{ type: 'actorStarted', params: (args: Parameters<InvokeInput>[0]) => ({ src, input: input(args) }) }],
+    on: { [`xstate.done.actor.${src}`]: onDone, [`xstate.error.actor.${src}`]: onError },
+  }),
+}
