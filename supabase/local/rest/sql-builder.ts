@@ -54,8 +54,10 @@ export function orderClause(order: OrderTerm[]): string {
 }
 
 /** Renders rows as a JSON array inside Postgres, so values look exactly as PostgREST shows them. */
-export function jsonRows(innerSql: string): string {
-  return `select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as n from (${innerSql}) _r`
+export function jsonRows(innerSql: string, writeSql?: string): string {
+  // A data-modifying CTE must sit at the top level, so the write goes in front of the aggregate.
+  const prefix = writeSql ? `with _w as (${writeSql} returning *) ` : ''
+  return `${prefix}select coalesce(json_agg(_r), '[]'::json)::text as body, count(*)::int as n from (${innerSql}) _r`
 }
 
 /** JSON values bound as text: Postgres converts them to the column type, as PostgREST's json_populate does. */

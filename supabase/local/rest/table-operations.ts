@@ -19,8 +19,8 @@ function columnName(key: string, table: string): string {
   return key
 }
 
-async function rows(session: SqlSession, sql: string, params: Params): Promise<{ body: string; count: number }> {
-  const result = await session.query(jsonRows(sql), params.values)
+async function rows(session: SqlSession, sql: string, params: Params, writeSql?: string): Promise<{ body: string; count: number }> {
+  const result = await session.query(jsonRows(sql, writeSql), params.values)
   const row = result.rows[0] ?? { body: '[]', n: 0 }
   return { body: String(row.body), count: Number(row.n) }
 }
@@ -93,7 +93,7 @@ export async function insertRows(
     const result = await session.query(insert, params.values)
     return prefer.countExact ? { body: '', count: result.affectedRows, total: result.affectedRows } : undefined
   }
-  const found = await rows(session, `with _w as (${insert} returning *) select ${selectList(query.select)} from _w`, params)
+  const found = await rows(session, `select ${selectList(query.select)} from _w`, params, insert)
   return { ...found, total: found.count }
 }
 
@@ -121,7 +121,7 @@ export async function updateRows(
     const result = await session.query(update, params.values)
     return { body: '', count: result.affectedRows, total: result.affectedRows }
   }
-  const found = await rows(session, `with _w as (${update} returning *) select ${selectList(query.select)} from _w`, params)
+  const found = await rows(session, `select ${selectList(query.select)} from _w`, params, update)
   return { ...found, total: found.count }
 }
 
@@ -133,6 +133,6 @@ export async function deleteRows(session: SqlSession, table: string, query: Tabl
     const result = await session.query(remove, params.values)
     return { body: '', count: result.affectedRows, total: result.affectedRows }
   }
-  const found = await rows(session, `with _w as (${remove} returning *) select ${selectList(query.select)} from _w`, params)
+  const found = await rows(session, `select ${selectList(query.select)} from _w`, params, remove)
   return { ...found, total: found.count }
 }
