@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { flowPlugin } from './scripts/vite-plugin-flow'
 
 export default defineConfig({
   test: {
@@ -7,7 +8,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       {
-        plugins: [react()],
+        plugins: [react(), flowPlugin()],
         test: {
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flows/**/*.test.ts'],

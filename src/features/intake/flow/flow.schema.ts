@@ -1,29 +1,10 @@
 import { z } from 'zod'
+import { answerFields, formFieldIds, pixelEvents, saveErrorKinds } from './flow-vocabulary'
+
+export { answerFields, formFieldIds, pixelEvents, saveErrorKinds }
+export type { AnswerField, FormFieldId, PixelEvent, SaveErrorKind } from './flow-vocabulary'
 
 const snakeCaseId = /^[a-z][a-z0-9_]*$/
-
-export const answerFields = [
-  'name',
-  'phone',
-  'email',
-  'city',
-  'occasion',
-  'product_type',
-  'budget_range',
-  'design_preference',
-  'metal_choice',
-  'gold_carat',
-  'stone_type',
-  'diamond_shape',
-  'timeline',
-  'reference_image',
-] as const
-
-export const formFieldIds = ['name', 'phone', 'email', 'city'] as const
-
-export const saveErrorKinds = ['duplicate', 'invalid', 'missing', 'security', 'unexpected'] as const
-
-export const pixelEvents = ['Contact', 'Lead', 'CompleteRegistration'] as const
 
 const stepId = z
   .string({ error: 'expected a step id' })
@@ -181,10 +162,6 @@ export type FlowStep = Flow['steps'][number]
 export type FlowMessage = z.infer<typeof messageSchema>
 export type FlowAction = z.infer<typeof actionSchema>
 export type FlowOption = z.infer<typeof optionSchema>
-export type AnswerField = (typeof answerFields)[number]
-export type FormFieldId = (typeof formFieldIds)[number]
-export type SaveErrorKind = (typeof saveErrorKinds)[number]
-export type PixelEvent = (typeof pixelEvents)[number]
 
 /** A flow that passed flow:check, with the content hash of its source file. */
 export interface CheckedFlow extends Flow {

@@ -1,4 +1,4 @@
-import { answerFields } from './flow.schema'
+import { answerFields } from './flow-vocabulary'
 
 export const placeholderNames: readonly string[] = [...answerFields, 'date', 'time']
 

@@ -1,5 +1,6 @@
 import { fromPromise, setup } from 'xstate'
-import { answerFields, type CheckedFlow, type FormFieldId, type PixelEvent } from '../flow/flow.schema'
+import type { CheckedFlow } from '../flow/flow.schema'
+import { answerFields, type FormFieldId, type PixelEvent } from '../flow/flow-vocabulary'
 import { contactFormSchema } from '../forms/contact-form.schema'
 import { createLeadId } from '../lead/lead-id'
 import type { LeadPayload } from '../lead/lead-payload'
@@ -45,6 +46,11 @@ export function initialContext(flowHash: string): IntakeContext {
   }
 }
 
+/** Stands in for an action the chat screen provides with `machine.provide({ actions })`: does nothing. */
+function providedByScreen<TParams>() {
+  return (_: unknown, params: TParams): void => void params
+}
+
 function intakeSetup(flow: CheckedFlow) {
   return setup({
     types: {
@@ -53,11 +59,11 @@ function intakeSetup(flow: CheckedFlow) {
     },
     actions: {
       /** Opens a messaging or tel link in a new tab; the chat screen provides it. */
-      openLink: (_, _params: { url: string }) => {},
+      openLink: providedByScreen<{ url: string }>(),
       /** Sends an ad-pixel event; the chat screen provides it. */
-      trackPixel: (_, _params: TrackPixelParams) => {},
-      /** The test variant reports each actor it would start, with its input. */
-      actorStarted: (_, _params: { src: string; input: unknown }) => {},
+      trackPixel: providedByScreen<TrackPixelParams>(),
+      /** The test variant reports each actor it would start, with its input; tests provide it. */
+      actorStarted: providedByScreen<{ src: string; input: unknown }>(),
     },
     actors: {
       saveLead: fromPromise<void, { lead: LeadPayload }>(async () => {

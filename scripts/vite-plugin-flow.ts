@@ -1,0 +1,34 @@
+import { relative } from 'node:path'
+import type { Plugin } from 'vite'
+import { loadFlow } from '../src/features/intake/flow/load-flow'
+import { defaultFlowFile, loadFlowFile, problemReport } from './flow-files'
+
+const flowModule = /\.flow\.yaml$/
+
+/**
+ * `import flow from '…/x.flow.yaml'` yields the checked flow as plain JSON, so YAML parsing and the
+ * checks never reach the browser bundle. An invalid flow fails the build with flow:check's messages.
+ */
+export function flowPlugin(checkOnBuild: string[] = [defaultFlowFile]): Plugin {
+  let building = false
+  return {
+    name: 'intake-flow',
+    enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build'
+    },
+    buildStart() {
+      if (!building) return
+      for (const file of checkOnBuild) {
+        const result = loadFlowFile(file)
+        if (!result.ok) this.error(`invalid flow file\n${problemReport(result)}`)
+      }
+    },
+    transform(code, id) {
+      if (!flowModule.test(id)) return null
+      const result = loadFlow(code, relative(process.cwd(), id))
+      if (!result.ok) this.error(`invalid flow file\n${problemReport(result)}`)
+      return { code: `export default ${JSON.stringify(result.flow)}`, map: null }
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { createActor, type Snapshot } from 'xstate'
+import type { IntakeMachine } from './compile-flow'
+
+interface StoredIntake {
+  flowHash: string
+  snapshot: Snapshot<unknown>
+}
+
+/** The text to keep (e.g. in sessionStorage) so a visitor who reloads continues where they were. */
+export function persistIntake(actor: { getPersistedSnapshot(): Snapshot<unknown> }, flowHash: string): string {
+  const stored: StoredIntake = { flowHash, snapshot: actor.getPersistedSnapshot() }
+  return JSON.stringify(stored)
+}
+
+function storedSnapshot(text: string | null, flowHash: string): Snapshot<unknown> | undefined {
+  if (!text) return undefined
+  try {
+    const stored = JSON.parse(text) as Partial<StoredIntake> | null
+    if (stored?.flowHash !== flowHash || typeof stored.snapshot !== 'object' || stored.snapshot === null) return undefined
+    return stored.snapshot
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * An intake actor (not started) that continues a stored chat, or a fresh one when nothing was
+ * stored, the text is unreadable, or it was written for another version of the flow file.
+ */
+export function restoreIntakeActor(machine: IntakeMachine, flowHash: string, stored: string | null) {
+  const snapshot = storedSnapshot(stored, flowHash)
+  if (snapshot) {
+    try {
+      const actor = createActor(machine, { snapshot })
+      if (actor.getSnapshot().status !== 'error') return actor
+    } catch {
+      return createActor(machine)
+    }
+  }
+  return createActor(machine)
+}
