@@ -1,8 +1,9 @@
 -- Visitors learn which slots are taken, never who took them: the start times of the active
--- appointments in the half-open range ["from", "to"). The parameter names are what the
--- scheduling api sends (rpc('taken_slots', { from, to })), hence the quoted identifiers.
+-- appointments in the half-open range ["from", "to"), answered as a JSON array of timestamps.
+-- The parameter names are what the scheduling api sends (rpc('taken_slots', { from, to })),
+-- hence the quoted identifiers.
 create function public.taken_slots("from" timestamptz, "to" timestamptz)
-returns table (slot_datetime timestamptz)
+returns setof timestamptz
 language plpgsql
 stable
 security definer

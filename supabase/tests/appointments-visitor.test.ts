@@ -1,0 +1,170 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { anonClient, serviceClient } from '../local/testing/clients.ts'
+import { newLead } from './support/leads.ts'
+import { istSlot, pastWeekday, randomFutureOffsetDays, sameInstant, saturdayFrom, weekdaysFrom } from './support/slots.ts'
+
+const offset = randomFutureOffsetDays()
+const [monday, tuesday, wednesday, thursday, friday] = weekdaysFrom(offset, 5) as [string, string, string, string, string]
+let leadId = ''
+
+function book(slot: string, status = 'scheduled', lead = leadId) {
+  return anonClient().from('appointments').insert({ lead_id: lead, slot_datetime: slot, status })
+}
+
+async function storedAt(slot: string) {
+  const { data, error } = await serviceClient().from('appointments').select('*').eq('slot_datetime', slot)
+  expect(error).toBeNull()
+  return data ?? []
+}
+
+beforeAll(async () => {
+  const lead = newLead()
+  const { error } = await anonClient().from('leads').insert([lead])
+  if (error) throw new Error(`arranging the lead failed: ${error.message}`)
+  leadId = lead.id
+})
+
+describe('a visitor (anon) booking an appointment', () => {
+  it('books a future weekday slot in business hours, stored as scheduled', async () => {
+    const slot = istSlot(monday, 11)
+    const { data, error } = await book(slot)
+    expect(error).toBeNull()
+    expect(data).toBeNull()
+    const [stored] = await storedAt(slot)
+    expect(stored).toMatchObject({ lead_id: leadId, status: 'scheduled' })
+    expect(sameInstant(stored.slot_datetime, slot)).toBe(true)
+  })
+
+  it('can book each of the 9 hourly slots from 9:00 to 17:00 IST', async () => {
+    for (let hour = 9; hour <= 17; hour += 1) {
+      expect((await book(istSlot(tuesday, hour))).error).toBeNull()
+    }
+  })
+
+  it('gets 23505 when the slot is already taken, and the first booking stays the only one', async () => {
+    const slot = istSlot(wednesday, 10)
+    expect((await book(slot)).error).toBeNull()
+    const second = await book(slot)
+    expect(second.error?.code).toBe('23505')
+    expect(await storedAt(slot)).toHaveLength(1)
+  })
+
+  it('can take a slot again once its booking is cancelled', async () => {
+    const slot = istSlot(wednesday, 12)
+    expect((await book(slot)).error).toBeNull()
+    await serviceClient().from('appointments').update({ status: 'cancelled' }).eq('slot_datetime', slot)
+    expect((await book(slot)).error).toBeNull()
+    expect((await storedAt(slot)).map((row) => row.status).sort()).toEqual(['cancelled', 'scheduled'])
+  })
+
+  it.each([
+    ['a Saturday', istSlot(saturdayFrom(offset), 11), 'appointments_slot_weekday_check'],
+    ['8:00 IST', istSlot(thursday, 8), 'appointments_slot_business_hours_check'],
+    ['18:00 IST', istSlot(thursday, 18), 'appointments_slot_business_hours_check'],
+    ['10:30 IST', istSlot(thursday, 10, 30), 'appointments_slot_on_the_hour_check'],
+    ['10:00:30 IST', `${thursday}T10:00:30+05:30`, 'appointments_slot_on_the_hour_check'],
+    ['11:00 UTC (16:30 IST)', `${thursday}T11:00:00Z`, 'appointments_slot_on_the_hour_check'],
+  ])('refuses %s with 23514', async (_label, slot, constraint) => {
+    const { error } = await book(slot)
+    expect(error?.code).toBe('23514')
+    expect(error?.message).toContain(constraint)
+    expect(await storedAt(slot)).toHaveLength(0)
+  })
+
+  it('refuses a past slot (row-level security, 42501)', async () => {
+    const slot = istSlot(pastWeekday(), 11)
+    const { error } = await book(slot)
+    expect(error?.code).toBe('42501')
+    expect(await storedAt(slot)).toHaveLength(0)
+  })
+
+  it.each(['confirmed', 'completed', 'cancelled', 'no-show'])('refuses a booking with status %s (42501)', async (status) => {
+    const slot = istSlot(friday, 9)
+    const { error } = await book(slot, status)
+    expect(error?.code).toBe('42501')
+    expect(await storedAt(slot)).toHaveLength(0)
+  })
+
+  it('refuses a booking for a lead that does not exist (23503)', async () => {
+    const slot = istSlot(friday, 10)
+    const { error } = await book(slot, 'scheduled', 'no-such-lead')
+    expect(error?.code).toBe('23503')
+    expect(await storedAt(slot)).toHaveLength(0)
+  })
+
+  it('cannot read, update or delete appointments', async () => {
+    const slot = istSlot(friday, 11)
+    expect((await book(slot)).error).toBeNull()
+    const read = await anonClient().from('appointments').select('*')
+    expect(read.error?.code).toBe('42501')
+    expect(read.data ?? []).toHaveLength(0)
+    const update = await anonClient().from('appointments').update({ status: 'confirmed' }).eq('slot_datetime', slot)
+    expect(update.error?.code).toBe('42501')
+    const removal = await anonClient().from('appointments').delete().eq('slot_datetime', slot)
+    expect(removal.error?.code).toBe('42501')
+    expect((await storedAt(slot)).map((row) => row.status)).toEqual(['scheduled'])
+  })
+})
+
+describe('taken_slots, what a visitor may know about booked slots', () => {
+  const takenDay = weekdaysFrom(offset + 14, 1)[0] as string
+
+  beforeAll(async () => {
+    for (const hour of [9, 13, 17]) {
+      const { error } = await book(istSlot(takenDay, hour))
+      if (error) throw new Error(`arranging a booking failed: ${error.message}`)
+    }
+    await serviceClient().from('appointments').update({ status: 'cancelled' }).eq('slot_datetime', istSlot(takenDay, 13))
+  })
+
+  it('returns only the start times of active bookings in the range, as an array of timestamps', async () => {
+    const { data, error } = await anonClient().rpc('taken_slots', {
+      from: istSlot(takenDay, 0),
+      to: istSlot(takenDay, 23),
+    })
+    expect(error).toBeNull()
+    expect(Array.isArray(data)).toBe(true)
+    const slots = data as unknown[]
+    expect(slots.every((slot) => typeof slot === 'string')).toBe(true)
+    expect(slots.map((slot) => new Date(String(slot)).getTime())).toEqual(
+      [istSlot(takenDay, 9), istSlot(takenDay, 17)].map((slot) => new Date(slot).getTime()),
+    )
+  })
+
+  it('treats the range as half-open [from, to)', async () => {
+    const { data, error } = await anonClient().rpc('taken_slots', { from: istSlot(takenDay, 9), to: istSlot(takenDay, 17) })
+    expect(error).toBeNull()
+    expect((data as string[]).map((slot) => sameInstant(slot, istSlot(takenDay, 9)))).toEqual([true])
+  })
+
+  it('is callable by a signed-out visitor and answers [] for a free range', async () => {
+    const { data, error } = await anonClient().rpc('taken_slots', {
+      from: istSlot(takenDay, 0).replace(takenDay, saturdayFrom(offset + 14)),
+      to: istSlot(takenDay, 23).replace(takenDay, saturdayFrom(offset + 14)),
+    })
+    expect(error).toBeNull()
+    expect(data).toEqual([])
+  })
+
+  it('refuses a range over 62 days with 22023 and a clear message', async () => {
+    const { data, error } = await anonClient().rpc('taken_slots', {
+      from: '2026-01-01T00:00:00Z',
+      to: '2026-12-31T00:00:00Z',
+    })
+    expect(data).toBeNull()
+    expect(error?.code).toBe('22023')
+    expect(error?.message).toContain('at most 62 days')
+  })
+
+  it('refuses a reversed range and missing bounds with 22023', async () => {
+    const reversed = await anonClient().rpc('taken_slots', { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' })
+    expect(reversed.error?.code).toBe('22023')
+    const missing = await anonClient().rpc('taken_slots', { from: null, to: null })
+    expect(missing.error?.code).toBe('22023')
+  })
+
+  it('refuses a bound that is not a timestamp with 22007', async () => {
+    const { error } = await anonClient().rpc('taken_slots', { from: 'tomorrow-ish', to: '2026-01-01T00:00:00Z' })
+    expect(error?.code).toBe('22007')
+  })
+})
