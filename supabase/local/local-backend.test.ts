@@ -1,0 +1,76 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createClient } from '@supabase/supabase-js'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startLocalBackend, type RunningBackend } from './local-backend.ts'
+
+class RealtimeUnavailable {
+  constructor() {
+    throw new Error('Realtime is not offered by the local backend')
+  }
+}
+
+function client(backend: RunningBackend, key: string) {
+  return createClient(backend.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
+  })
+}
+
+const pngBytes = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
+
+describe('a backend on a data folder (PGlite on disk)', () => {
+  const folders: string[] = []
+  afterAll(async () => {
+    for (const folder of folders) await rm(folder, { recursive: true, force: true })
+  })
+
+  it('keeps users, rows, files and keys across a restart; keys file is private', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'local-backend-'))
+    folders.push(dataDir)
+    const first = await startLocalBackend({ dataDir })
+    const email = 'restart@example.com'
+    const service = client(first, first.serviceRoleKey)
+    expect((await service.auth.admin.createUser({ email, password: 'restart-pass-1', email_confirm: true })).error).toBeNull()
+    expect((await service.from('leads').insert({ id: 'survivor', name: 'Asha Rao', phone: '9876543210' })).error).toBeNull()
+    const upload = await client(first, first.anonKey)
+      .storage.from('reference-images')
+      .upload('1700000000000.png', new Blob([pngBytes], { type: 'image/png' }))
+    expect(upload.error).toBeNull()
+    await first.close()
+
+    const second = await startLocalBackend({ dataDir })
+    try {
+      expect([second.anonKey, second.serviceRoleKey]).toEqual([first.anonKey, first.serviceRoleKey])
+      const signIn = await client(second, second.anonKey).auth.signInWithPassword({ email, password: 'restart-pass-1' })
+      expect(signIn.error).toBeNull()
+      const lead = await client(second, second.serviceRoleKey).from('leads').select('id, name').eq('id', 'survivor').single()
+      expect(lead.data).toEqual({ id: 'survivor', name: 'Asha Rao' })
+      const served = await fetch(`${second.url}/storage/v1/object/public/reference-images/1700000000000.png`)
+      expect(Buffer.from(await served.arrayBuffer()).equals(pngBytes)).toBe(true)
+    } finally {
+      await second.close()
+    }
+    const keysFile = path.join(dataDir, 'keys.json')
+    expect((await stat(keysFile)).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(await readFile(keysFile, 'utf8')).anonKey).toBe(first.anonKey)
+  })
+
+  it('refreshes a token that is about to expire when the client asks for its session', async () => {
+    const backend = await startLocalBackend({ jwtExpiry: 20 })
+    try {
+      const service = client(backend, backend.serviceRoleKey)
+      await service.auth.admin.createUser({ email: 'short@example.com', password: 'short-lived-1', email_confirm: true })
+      const visitor = client(backend, backend.anonKey)
+      const signedIn = await visitor.auth.signInWithPassword({ email: 'short@example.com', password: 'short-lived-1' })
+      expect(signedIn.data.session?.expires_in).toBe(20)
+      const { data, error } = await visitor.auth.getSession()
+      expect(error).toBeNull()
+      expect(data.session?.refresh_token).not.toBe(signedIn.data.session?.refresh_token)
+      expect((await visitor.auth.getUser()).data.user?.email).toBe('short@example.com')
+    } finally {
+      await backend.close()
+    }
+  })
+})
