@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { flowPlugin } from './scripts/vite-plugin-flow'
+import { localSupabaseBackend } from './supabase/local/vite-plugin.ts'
 
 export default defineConfig({
-  plugins: [react(), flowPlugin()],
+  plugins: [react(), flowPlugin(), localSupabaseBackend()],
   server: { port: 5173, strictPort: true },
 })

@@ -36,7 +36,7 @@ describe('rest: reads and writes the way supabase-js sends them', () => {
     const names = ['Alpha One', 'Bravo Two', 'Charlie Three']
     const leads = names.map((name, i) => validLead({ name, city: `Cty ${tag}`.replace(/[0-9-]/g, 'x'), occasion: `${tag}-${i}` }))
     expect((await service().from('leads').insert(leads)).error).toBeNull()
-    const city = leads[0]!.city as string
+    const city = leads[0]!.city
 
     const ordered = await service().from('leads').select('name, occasion').eq('city', city).order('occasion', { ascending: false })
     expect(ordered.data?.map((r) => r.name)).toEqual(['Charlie Three', 'Bravo Two', 'Alpha One'])

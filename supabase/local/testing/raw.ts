@@ -10,6 +10,6 @@ export function rawFetch(path: string, init: RequestInit & { apikey?: string | n
 }
 
 /** A lead that passes every CHECK of the leads table. */
-export function validLead(overrides: Record<string, unknown> = {}) {
+export function validLead<T extends Record<string, unknown>>(overrides: T = {} as T) {
   return { id: `t-${randomUUID()}`, name: 'Asha Rao', phone: '9876543210', status: 'pending', ...overrides }
 }

@@ -1,0 +1,41 @@
+import type { Database } from '../db/database.ts'
+import { minimumPasswordLength } from './auth-routes.ts'
+import { hashPassword } from './passwords.ts'
+import { findUserByEmail, insertUser, isValidEmail, setPassword } from './users.ts'
+
+export function adminInputProblem(email: string, password: string): string | undefined {
+  if (!isValidEmail(email)) return `"${email}" is not a valid email address.`
+  if (password.length < minimumPasswordLength) return `The password must be at least ${minimumPasswordLength} characters long.`
+  if (password.length > 1024) return 'The password must be at most 1024 characters long.'
+  return undefined
+}
+
+/** Creates the user or resets its password, confirms it, and gives it the admin role. */
+export async function upsertAdmin(db: Database, email: string, password: string): Promise<{ userId: string; created: boolean }> {
+  const problem = adminInputProblem(email, password)
+  if (problem) throw new Error(problem)
+  const passwordHash = await hashPassword(password)
+  return db.transaction(async (session) => {
+    const existing = await findUserByEmail(session, email)
+    let userId: string
+    if (existing) {
+      await setPassword(session, existing.id, passwordHash)
+      await session.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1::uuid', [existing.id])
+      userId = existing.id
+    } else {
+      const user = await insertUser(session, { email, passwordHash, confirmed: true, userMetadata: {}, appMetadata: {} })
+      userId = user.id
+    }
+    await session.query(
+      `insert into public.user_roles (user_id, role) select $1::uuid, 'admin'
+        where not exists (select 1 from public.user_roles where user_id = $1::uuid and role = 'admin')`,
+      [userId],
+    )
+    return { userId, created: !existing }
+  })
+}
+
+export async function countUsers(db: Database): Promise<number> {
+  const result = await db.transaction((session) => session.query<{ n: number }>('select count(*)::int as n from auth.users'))
+  return Number(result.rows[0]?.n ?? 0)
+}
