@@ -6,7 +6,7 @@ import { istSlot, randomFutureOffsetDays, sameInstant, saturdayFrom, weekdaysFro
 let admin: SignedInUser
 let member: SignedInUser
 const leads = [newLead({ name: 'First Lead' }), newLead({ name: 'Second Lead' }), newLead({ name: 'Third Lead' })]
-const offset = randomFutureOffsetDays()
+const offset = randomFutureOffsetDays(1)
 const [day1, day2] = weekdaysFrom(offset, 2) as [string, string]
 const slots = [istSlot(day1, 10), istSlot(day1, 15), istSlot(day2, 9)]
 const appointmentIds: string[] = []

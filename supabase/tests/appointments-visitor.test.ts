@@ -3,7 +3,7 @@ import { anonClient, serviceClient } from '../local/testing/clients.ts'
 import { newLead } from './support/leads.ts'
 import { istSlot, pastWeekday, randomFutureOffsetDays, sameInstant, saturdayFrom, weekdaysFrom } from './support/slots.ts'
 
-const offset = randomFutureOffsetDays()
+const offset = randomFutureOffsetDays(0)
 const [monday, tuesday, wednesday, thursday, friday] = weekdaysFrom(offset, 5) as [string, string, string, string, string]
 let leadId = ''
 
