@@ -26,6 +26,22 @@ describe('a visitor (anon) and the leads table', () => {
     expect(await storedLead(lead.id)).toMatchObject({ metal_choice: '', gold_carat: '', stone_type: '', diamond_shape: '' })
   })
 
+  it('fills what a minimal lead leaves out: empty answers, no reference image, status pending', async () => {
+    const id = crypto.randomUUID()
+    expect((await anonClient().from('leads').insert([{ id, name: 'Ravi Kumar', phone: '9123456789' }])).error).toBeNull()
+    expect(await storedLead(id)).toMatchObject({
+      email: '',
+      city: '',
+      occasion: '',
+      product_type: '',
+      budget_range: '',
+      design_preference: '',
+      timeline: '',
+      reference_image: null,
+      status: 'pending',
+    })
+  })
+
   it('accepts the trimmed-rule edge values: 3 and 50 letter names, 2 letter city, empty email and city', async () => {
     const shortest = newLead({ name: 'Ali', city: 'Ga', email: '' })
     const longest = newLead({ name: 'A'.repeat(50), city: '' })
