@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flows/**/*.test.ts'],
+          exclude: ['src/**/*.api.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },
@@ -19,7 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'backend',
-          include: ['supabase/**/*.test.ts'],
+          include: ['supabase/**/*.test.ts', 'src/**/*.api.test.ts'],
           environment: 'node',
           globalSetup: ['supabase/local/testing/global-setup.ts'],
           testTimeout: 30_000,
