@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor, fromPromise, type EventObject } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import { invokesAsEvents } from '../../lib/machine-test-variant'
 import { aLead } from './lead.fixtures'
@@ -72,8 +72,7 @@ describe('lead status machine', () => {
       let expectedToasts: string[] = []
       let expectedRequests = 0
       let expectedRequested: LeadStatus | null = null
-      await model.testPath(path, {
-        events: {
+      const executors: Record<string, (step: { event: EventObject }) => unknown> = {
           'status.change': ({ event }) => {
             const change = event as { type: 'status.change'; status: LeadStatus }
             if (!sut.actor.getSnapshot().matches('updating')) {
@@ -82,7 +81,7 @@ describe('lead status machine', () => {
             }
             sut.actor.send(change)
           },
-          'xstate.done.actor.update': async ({ event }) => {
+          'xstate.done.actor.update': async ({ event }: { event: EventObject }) => {
             const stored = { ...(event as unknown as { output: Lead }).output, status: expectedRequested ?? 'pending' }
             sut.answer()?.resolve(stored)
             await sut.settle()
@@ -93,7 +92,9 @@ describe('lead status machine', () => {
             await sut.settle()
             expectedToasts = [...expectedToasts, 'Failed to update lead status']
           },
-        },
+        }
+      await model.testPath(path, {
+        events: executors,
         states: Object.fromEntries(
           ['idle', 'updating', 'done', 'failed'].map((state) => [
             state,

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { providedLater } from '../../lib/provided-later'
 import type { Lead, LeadStatus } from './lead.schema'
 
 export interface LeadStatusUpdate {
@@ -22,9 +23,9 @@ export const leadStatusMachine = setup({
     }),
   },
   actions: {
-    applyUpdatedLead: (_, _lead: Lead) => {},
-    notifyUpdated: (_, _status: LeadStatus) => {},
-    notifyFailed: () => {},
+    applyUpdatedLead: providedLater<Lead>(),
+    notifyUpdated: providedLater<LeadStatus>(),
+    notifyFailed: providedLater(),
   },
 }).createMachine({
   id: 'leadStatus',
