@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto'
+import { expect, test } from 'vitest'
+import { anonClient, serviceClient } from '../../../../supabase/local/testing/clients'
+import type { LeadPayload } from '../lead/lead-payload'
+import { saveErrorKind } from '../lead/save-error-message'
+import { createLeadApi } from './lead-api'
+
+function lead(overrides: Partial<LeadPayload> = {}): LeadPayload {
+  return {
+    id: randomUUID(),
+    name: 'Asha Rao',
+    phone: '9876543210',
+    email: 'asha@example.com',
+    city: 'Pune',
+    occasion: 'Anniversary',
+    product_type: 'Ring',
+    budget_range: '₹1L – ₹2.5L',
+    design_preference: 'Expert Suggestions',
+    metal_choice: '',
+    gold_carat: '18K',
+    stone_type: '',
+    diamond_shape: 'Oval',
+    timeline: 'Flexible',
+    reference_image: null,
+    status: 'pending',
+    ...overrides,
+  }
+}
+
+async function storedLead(id: string) {
+  const { data } = await serviceClient().from('leads').select('*').eq('id', id)
+  return data?.[0]
+}
+
+test('a visitor saves a lead and every field is stored as sent, skipped answers empty', async () => {
+  const sent = lead()
+  await createLeadApi(anonClient()).saveLead(sent)
+  const stored = await storedLead(sent.id)
+  expect(stored).toMatchObject({ ...sent })
+  expect(stored.metal_choice).toBe('')
+  expect(Date.parse(stored.created_at)).toBeGreaterThan(Date.now() - 60_000)
+})
+
+test('a repeated save with the same id is refused as a duplicate and no second lead appears', async () => {
+  const api = createLeadApi(anonClient())
+  const sent = lead()
+  await api.saveLead(sent)
+  const error = await api.saveLead(sent).catch((caught: unknown) => caught)
+  expect(error).toMatchObject({ code: '23505' })
+  expect(saveErrorKind(error as { code: string; message: string })).toBe('duplicate')
+  const { data } = await serviceClient().from('leads').select('id').eq('phone', sent.phone).eq('id', sent.id)
+  expect(data).toHaveLength(1)
+})
+
+test('a lead that skipped the form rules gets the invalid-information error and is not stored', async () => {
+  const api = createLeadApi(anonClient())
+  for (const bad of [{ phone: '12345' }, { name: 'R2D2 Robot' }, { email: 'not-an-email' }, { city: 'P' }]) {
+    const sent = lead(bad)
+    const error = await api.saveLead(sent).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ code: '23514' })
+    expect(saveErrorKind(error as { code: string; message: string })).toBe('invalid')
+    expect(await storedLead(sent.id)).toBeUndefined()
+  }
+})
+
+test('a visitor cannot save a lead with another status', async () => {
+  const sent = { ...lead(), status: 'closed' } as unknown as LeadPayload
+  const error = await createLeadApi(anonClient()).saveLead(sent).catch((caught: unknown) => caught)
+  expect(saveErrorKind(error as { code: string; message: string })).toBe('security')
+  expect(await storedLead(sent.id)).toBeUndefined()
+})
