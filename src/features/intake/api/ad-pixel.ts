@@ -1,16 +1,20 @@
-/** The ad-pixel events the visitor flow reports (spec section 7). */
-export type PixelEvent =
-  | { name: 'Contact'; action: string }
-  | { name: 'Lead'; leadName: string; phone: string }
-  | { name: 'CompleteRegistration' }
+import type { PixelEvent } from '../flow/flow-vocabulary'
 
-type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string }
+type Fbq = ((...args: unknown[]) => void) & {
+  queue: unknown[][]
+  loaded: boolean
+  version: string
+  push?: Fbq
+  /** Set by the pixel script once it has loaded; until then calls wait in the queue. */
+  callMethod?: (...args: unknown[]) => void
+}
 type PixelWindow = Window & { fbq?: Fbq; _fbq?: Fbq }
 
 const pixelScript = 'https://connect.facebook.net/en_US/fbevents.js'
 
 export interface AdPixel {
-  track(event: PixelEvent): void
+  /** Sends a standard event with the parameters the flow file gives it. */
+  track(event: PixelEvent, params: Record<string, string>): void
 }
 
 /**
@@ -22,34 +26,19 @@ export function createAdPixel(pixelId: string | undefined, win: PixelWindow = wi
   if (!id) return { track: () => {} }
 
   const fbq = installPixel(win, id)
-  return {
-    track(event) {
-      switch (event.name) {
-        case 'Contact':
-          fbq('track', 'Contact', { action: event.action })
-          break
-        case 'Lead':
-          fbq('track', 'Lead', { name: event.leadName, phone: event.phone })
-          break
-        case 'CompleteRegistration':
-          fbq('track', 'CompleteRegistration', {
-            content_name: 'Jewelry Consultation',
-            content_category: 'Lead Generation',
-          })
-          break
-      }
-    },
-  }
+  return { track: (event, params) => fbq('track', event, params) }
 }
 
 function installPixel(win: PixelWindow, id: string): Fbq {
   if (win.fbq) return win.fbq
-  const queue: unknown[][] = []
-  const fbq: Fbq = Object.assign((...args: unknown[]) => void queue.push(args), {
-    queue,
-    loaded: true,
-    version: '2.0',
-  })
+  const fbq: Fbq = Object.assign(
+    (...args: unknown[]) => {
+      if (fbq.callMethod) fbq.callMethod(...args)
+      else fbq.queue.push(args)
+    },
+    { queue: [] as unknown[][], loaded: true, version: '2.0' },
+  )
+  fbq.push = fbq
   win.fbq = fbq
   win._fbq = fbq
   const script = win.document.createElement('script')
