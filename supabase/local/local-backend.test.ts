@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, describe, expect, it } from 'vitest'
+import { credentialsFile, ensureFirstAdmin } from './first-admin.ts'
 import { startLocalBackend, type RunningBackend } from './local-backend.ts'
 
 class RealtimeUnavailable {
@@ -30,6 +31,16 @@ describe('a backend on a data folder (PGlite on disk)', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'local-backend-'))
     folders.push(dataDir)
     const first = await startLocalBackend({ dataDir })
+    const firstLines: string[] = []
+    await ensureFirstAdmin(first.context.db, dataDir, 'boss@example.com', (line) => firstLines.push(line))
+    const password = /password: (\S+)/.exec(firstLines.join('\n'))?.[1]
+    expect(password).toBeDefined()
+    expect(await readFile(credentialsFile(dataDir), 'utf8')).toBe(`email: boss@example.com\npassword: ${password}\n`)
+    expect((await stat(credentialsFile(dataDir))).mode & 0o777).toBe(0o600)
+    const boss = client(first, first.anonKey)
+    expect((await boss.auth.signInWithPassword({ email: 'boss@example.com', password: password! })).error).toBeNull()
+    const role = await boss.from('user_roles').select('role').eq('role', 'admin').single()
+    expect(role.data).toEqual({ role: 'admin' })
     const email = 'restart@example.com'
     const service = client(first, first.serviceRoleKey)
     expect((await service.auth.admin.createUser({ email, password: 'restart-pass-1', email_confirm: true })).error).toBeNull()
@@ -43,6 +54,10 @@ describe('a backend on a data folder (PGlite on disk)', () => {
     const second = await startLocalBackend({ dataDir })
     try {
       expect([second.anonKey, second.serviceRoleKey]).toEqual([first.anonKey, first.serviceRoleKey])
+      const laterLines: string[] = []
+      await ensureFirstAdmin(second.context.db, dataDir, 'boss@example.com', (line) => laterLines.push(line))
+      expect(laterLines.join('\n')).not.toContain(password!)
+      expect(laterLines.join('\n')).toContain(credentialsFile(dataDir))
       const signIn = await client(second, second.anonKey).auth.signInWithPassword({ email, password: 'restart-pass-1' })
       expect(signIn.error).toBeNull()
       const lead = await client(second, second.serviceRoleKey).from('leads').select('id, name').eq('id', 'survivor').single()

@@ -3,7 +3,7 @@ export interface ObjectAddress {
   name: string
 }
 
-const bucketPattern = /^[A-Za-z0-9_.-]{1,100}$/
+const bucketPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
 
 export type AddressCheck = { ok: true; address: ObjectAddress } | { ok: false; message: string }
 
