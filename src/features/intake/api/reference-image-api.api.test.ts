@@ -1,4 +1,4 @@
-import { inject, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { anonClient, serviceClient } from '../../../../supabase/local/testing/clients'
 import { createReferenceImageApi, referenceImageBucket } from './reference-image-api'
 
@@ -12,7 +12,7 @@ test('an image uploads under its upload time plus extension and its public URL s
   )
   expect(path).toBe(`${uploadedAt}.png`)
 
-  const response = await fetch(`${inject('url')}/storage/v1/object/public/${referenceImageBucket}/${path}`)
+  const response = await fetch(anonClient().storage.from(referenceImageBucket).getPublicUrl(path).data.publicUrl)
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toBe('image/png')
   expect(new Uint8Array(await response.arrayBuffer())).toEqual(png)
