@@ -1,0 +1,14 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { toApiError } from '../../../lib/api-error'
+
+export function createAppointmentBookingApi(client: SupabaseClient) {
+  /** Books a consultation slot for the visitor's lead; a slot booked meanwhile fails with code 23505. */
+  async function bookAppointment(leadId: string, slot: Date): Promise<void> {
+    const { error } = await client
+      .from('appointments')
+      .insert({ lead_id: leadId, slot_datetime: slot.toISOString(), status: 'scheduled' })
+    if (error) throw toApiError(error, 'The appointment could not be booked')
+  }
+
+  return { bookAppointment }
+}
