@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { flowPlugin } from './scripts/vite-plugin-flow'
+import { flowPlugin } from './scripts/vite-plugin-flow.ts'
 import { localSupabaseBackend } from './supabase/local/vite-plugin.ts'
 
 export default defineConfig({

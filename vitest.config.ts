@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { flowPlugin } from './scripts/vite-plugin-flow'
+import { flowPlugin } from './scripts/vite-plugin-flow.ts'
 
 export default defineConfig({
   test: {

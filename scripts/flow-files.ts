@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { formatProblem } from '../src/features/intake/flow/flow-problem'
-import { loadFlow, type LoadResult } from '../src/features/intake/flow/load-flow'
+import { formatProblem } from '../src/features/intake/flow/flow-problem.ts'
+import { loadFlow, type LoadResult } from '../src/features/intake/flow/load-flow.ts'
 
 export const defaultFlowFile = 'flows/consultation.flow.yaml'
 

@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 import type { Plugin } from 'vite'
-import { loadFlow } from '../src/features/intake/flow/load-flow'
-import { defaultFlowFile, loadFlowFile, problemReport } from './flow-files'
+import { loadFlow } from '../src/features/intake/flow/load-flow.ts'
+import { defaultFlowFile, loadFlowFile, problemReport } from './flow-files.ts'
 
 const flowModule = /\.flow\.yaml$/
 

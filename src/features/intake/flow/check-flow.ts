@@ -1,7 +1,7 @@
-import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from './flow.schema'
-import type { FlowProblem } from './flow-problem'
-import { findPlaceholderProblems } from './placeholders'
-import type { FlowPath, YamlLocator } from './yaml-locator'
+import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from './flow.schema.ts'
+import type { FlowProblem } from './flow-problem.ts'
+import { findPlaceholderProblems } from './placeholders.ts'
+import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
 interface Reporter {
   at(path: FlowPath, message: string): void

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { answerFields, formFieldIds, pixelEvents, saveErrorKinds } from './flow-vocabulary'
+import { answerFields, formFieldIds, pixelEvents, saveErrorKinds } from './flow-vocabulary.ts'
 
 export { answerFields, formFieldIds, pixelEvents, saveErrorKinds }
-export type { AnswerField, FormFieldId, PixelEvent, SaveErrorKind } from './flow-vocabulary'
+export type { AnswerField, FormFieldId, PixelEvent, SaveErrorKind } from './flow-vocabulary.ts'
 
 const snakeCaseId = /^[a-z][a-z0-9_]*$/
 

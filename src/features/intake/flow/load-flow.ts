@@ -1,8 +1,8 @@
-import { checkFlow } from './check-flow'
-import { contentHash } from './content-hash'
-import type { CheckedFlow } from './flow.schema'
-import type { FlowProblem } from './flow-problem'
-import { parseFlow } from './parse-flow'
+import { checkFlow } from './check-flow.ts'
+import { contentHash } from './content-hash.ts'
+import type { CheckedFlow } from './flow.schema.ts'
+import type { FlowProblem } from './flow-problem.ts'
+import { parseFlow } from './parse-flow.ts'
 
 export type LoadResult = { ok: true; flow: CheckedFlow } | { ok: false; problems: FlowProblem[] }
 

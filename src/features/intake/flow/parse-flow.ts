@@ -1,8 +1,8 @@
 import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
-import { flowSchema, type Flow } from './flow.schema'
-import type { FlowProblem } from './flow-problem'
-import { YamlLocator, type FlowPath } from './yaml-locator'
+import { flowSchema, type Flow } from './flow.schema.ts'
+import type { FlowProblem } from './flow-problem.ts'
+import { YamlLocator, type FlowPath } from './yaml-locator.ts'
 
 export const maxFlowFileBytes = 512 * 1024
 

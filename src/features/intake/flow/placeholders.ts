@@ -1,4 +1,4 @@
-import { answerFields } from './flow-vocabulary'
+import { answerFields } from './flow-vocabulary.ts'
 
 export const placeholderNames: readonly string[] = [...answerFields, 'date', 'time']
 

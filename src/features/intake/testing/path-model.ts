@@ -1,0 +1,142 @@
+import { createTestModel } from 'xstate/graph'
+import type { SnapshotFrom } from 'xstate'
+import type { CheckedFlow, FlowOption, FlowStep } from '../flow/flow.schema'
+import type { IntakeMachine } from '../machine/compile-flow'
+import type { AnyIntakeEvent } from '../machine/intake-types'
+
+export type IntakeSnapshot = SnapshotFrom<IntakeMachine>
+
+/** The save error cases of spec section 8: code and message the database or API answers with. */
+export const saveErrorCases = [
+  { code: '23505', message: 'duplicate key value violates unique constraint "leads_pkey"' },
+  { code: '', message: 'duplicate key value violates unique constraint "leads_phone_key"' },
+  { code: '23514', message: 'new row for relation "leads" violates check constraint "leads_phone_check"' },
+  { code: '23502', message: 'null value in column "name" violates not-null constraint' },
+  { code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object' },
+  { code: '42501', message: 'new row violates row-level security policy for table "leads"' },
+  { code: 'XX000', message: 'internal error' },
+]
+
+export const validFormValues: Record<string, string> = {
+  name: '  Priya Sharma ',
+  phone: '9876543210',
+  city: 'Jaipur',
+  email: 'priya.sharma@example.in',
+}
+
+export const invalidFormValues: Record<string, string> = { name: 'P1', phone: '12345', city: 'X', email: 'not-an-email' }
+
+export const uploadedPath = '1732190000000.jpg'
+export const booking = { date: 'Monday, 24 November 2026', time: '11:00 AM' }
+
+export function stepIdOf(snapshot: IntakeSnapshot): string {
+  const value = snapshot.value as string | Record<string, unknown>
+  return typeof value === 'string' ? value : (Object.keys(value)[0] ?? '')
+}
+
+function substateOf(snapshot: IntakeSnapshot): unknown {
+  const value = snapshot.value as string | Record<string, unknown>
+  return typeof value === 'string' ? undefined : value[stepIdOf(snapshot)]
+}
+
+export function optionParts(option: FlowOption) {
+  return typeof option === 'string' ? { label: option } : option
+}
+
+const isSkip = (option: FlowOption) => typeof option !== 'string' && option.skip === true
+const hasSkip = (step: FlowStep) => step.type === 'options' && step.options.some(isSkip)
+
+/**
+ * Whether the visitor answers or skips the optional steps on this path: decided at the first
+ * step with a Skip option, then kept, so the optional steps cover both ways without multiplying.
+ */
+function skipMode(flow: CheckedFlow, snapshot: IntakeSnapshot): 'answer' | 'skip' | 'open' {
+  const skippable = new Set(flow.steps.filter(hasSkip).map((step) => step.id))
+  const decided = snapshot.context.transcript.find((m) => m.stepId && skippable.has(m.stepId) && m.selectedOption !== undefined)
+  if (!decided) return 'open'
+  const step = flow.steps.find((s) => s.id === decided.stepId)
+  const option = step?.type === 'options' ? step.options.find((o) => optionParts(o).label === decided.selectedOption) : undefined
+  return option && isSkip(option) ? 'skip' : 'answer'
+}
+
+/** One option per way it can go on (target, skip, replies, actions); Skip follows the path's skip mode. */
+export function representativeOptions(flow: CheckedFlow, step: FlowStep & { type: 'options' }, snapshot: IntakeSnapshot): string[] {
+  const mode = hasSkip(step) ? skipMode(flow, snapshot) : 'open'
+  const seen = new Set<string>()
+  const labels: string[] = []
+  for (const option of step.options) {
+    if ((mode === 'skip' && !isSkip(option)) || (mode === 'answer' && isSkip(option))) continue
+    const { label, ...rest } = optionParts(option)
+    const signature = JSON.stringify(rest)
+    if (seen.has(signature)) continue
+    seen.add(signature)
+    labels.push(label)
+  }
+  return labels
+}
+
+/** The event cases the model may send in a state: every way on, with one value per way. */
+export function eventCases(flow: CheckedFlow, snapshot: IntakeSnapshot): AnyIntakeEvent[] {
+  const step = flow.steps.find((s) => s.id === stepIdOf(snapshot))
+  const cases: AnyIntakeEvent[] = [{ type: 'delay.elapsed' }]
+  if (!step) return cases
+  const { uploadAttempts, saveAttempts } = snapshot.context
+  if (step.type === 'options') {
+    for (const label of representativeOptions(flow, step, snapshot)) cases.push({ type: 'option.choose', stepId: step.id, label })
+  }
+  if (step.type === 'form') {
+    const pick = (values: Record<string, string>) => Object.fromEntries(step.fields.map((f) => [f.id, values[f.id] ?? '']))
+    cases.push({ type: 'form.submit', stepId: step.id, values: pick(validFormValues) })
+    cases.push({ type: 'form.submit', stepId: step.id, values: pick(invalidFormValues) })
+  }
+  if (step.type === 'upload') {
+    cases.push({ type: 'upload.submit', file: new Blob(['reference image'], { type: 'image/jpeg' }) })
+    cases.push({ type: 'xstate.done.actor.uploadReferenceImage', output: { path: uploadedPath } })
+    if (uploadAttempts < 2) cases.push({ type: 'xstate.error.actor.uploadReferenceImage', error: new Error('Network error') })
+  }
+  if (step.type === 'save') {
+    cases.push({ type: 'xstate.done.actor.saveLead', output: undefined })
+    if (saveAttempts < 2) for (const error of saveErrorCases) cases.push({ type: 'xstate.error.actor.saveLead', error })
+    cases.push({ type: 'option.choose', stepId: step.id, label: step.failure.retry })
+  }
+  cases.push({ type: 'scheduler.booked', ...booking }, { type: 'scheduler.close' })
+  return cases
+}
+
+/** A test-model state: where the chat is, plus only what decides what can happen next. */
+export function serializeIntakeState(flow: CheckedFlow, snapshot: IntakeSnapshot): string {
+  const { uploadAttempts, saveAttempts } = snapshot.context
+  return JSON.stringify([snapshot.value, skipMode(flow, snapshot), Math.min(uploadAttempts, 2), Math.min(saveAttempts, 2)])
+}
+
+export function intakeTestModel(flow: CheckedFlow, machine: IntakeMachine) {
+  return createTestModel(machine, {
+    events: (snapshot) => eventCases(flow, snapshot),
+    // Done-state events are raised by the machine itself; save.retry is the same edge as the retry option;
+    // an actor failure without a case is one eventCases chose not to repeat on a second attempt.
+    filterEvents: (_, event) =>
+      !event.type.startsWith('xstate.done.state.') &&
+      event.type !== 'save.retry' &&
+      !(event.type.startsWith('xstate.error.actor.') && !('error' in event)),
+    serializeState: (snapshot) => serializeIntakeState(flow, snapshot),
+  })
+}
+
+export function isSaveStart(flow: CheckedFlow, snapshot: IntakeSnapshot): boolean {
+  const step = flow.steps.find((s) => s.id === stepIdOf(snapshot))
+  return step?.type === 'save' && substateOf(snapshot) === 'saving' && snapshot.context.saveAttempts === 1
+}
+
+/**
+ * Every simple path from the welcome to every end. Every complete chat passes the save step's first
+ * attempt, so paths are generated up to it and on from it, which keeps the traversal small.
+ */
+export function allSimplePaths(flow: CheckedFlow, machine: IntakeMachine) {
+  const model = intakeTestModel(flow, machine)
+  const hasSave = flow.steps.some((step) => step.type === 'save')
+  if (!hasSave) return model.getSimplePaths()
+  const toSaveOrEnd = model.getSimplePaths({ toState: (s) => s.status === 'done' || isSaveStart(flow, s) })
+  const ended = toSaveOrEnd.filter((path) => path.state.status === 'done')
+  const atSave = toSaveOrEnd.filter((path) => path.state.status !== 'done')
+  return [...ended, ...model.getSimplePathsFrom(atSave)]
+}
