@@ -1,0 +1,141 @@
+import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react'
+import { useEffect, useMemo, useState } from 'react'
+import { dayjs, istWallClock } from '../../lib/dayjs'
+import { formatLongDate, formatTime } from '../../lib/format'
+import type { Lead } from '../leads/lead.schema'
+import type { Appointment } from './appointment.schema'
+import { joinAppointments } from './appointment-rows'
+import { appointmentStatusPalette } from './appointment-status-look'
+import { AppointmentStatusBadge } from './AppointmentStatusBadge'
+import { monthGrid, monthOf, shiftMonth, type CalendarDay } from './calendar-grid'
+
+interface CalendarViewProps {
+  appointments: Appointment[]
+  leads: Lead[]
+  reload: (announceFailure: boolean) => Promise<void>
+  now?: () => Date
+}
+
+const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+
+function DayCell({ day, selected, onSelect }: { day: CalendarDay; selected: boolean; onSelect: () => void }) {
+  return (
+    <Box
+      as="button"
+      onClick={onSelect}
+      textAlign="left"
+      display="flex"
+      flexDirection="column"
+      alignItems="stretch"
+      justifyContent="flex-start"
+      minH="24"
+      p="1"
+      borderWidth="1px"
+      rounded="sm"
+      opacity={day.inMonth ? 1 : 0.5}
+      borderColor={selected ? 'yellow.500' : 'border'}
+      data-date={day.dateKey}
+      aria-label={`${day.dateKey}, ${day.all.length} appointment(s)`}
+    >
+      <Text
+        fontSize="sm"
+        fontWeight={day.isToday ? 'bold' : 'normal'}
+        bg={day.isToday ? 'yellow.400' : undefined}
+        rounded="full"
+        px="1.5"
+        display="inline-block"
+        aria-current={day.isToday ? 'date' : undefined}
+      >
+        {day.dayOfMonth}
+      </Text>
+      <Stack gap="0.5" mt="1">
+        {day.shown.map(({ appointment }) => (
+          <Badge key={appointment.id} size="xs" colorPalette={appointmentStatusPalette[appointment.status]}>
+            {formatTime(appointment.slot_datetime)}
+          </Badge>
+        ))}
+        {day.moreCount > 0 && <Text fontSize="xs">+{day.moreCount} more</Text>}
+      </Stack>
+    </Box>
+  )
+}
+
+export function CalendarView({ appointments, leads, reload, now = () => new Date() }: CalendarViewProps) {
+  const [month, setMonth] = useState(() => monthOf(now()))
+  const [selectedKey, setSelectedKey] = useState<string | null>(null)
+  const rows = useMemo(() => joinAppointments(appointments, leads), [appointments, leads])
+  const days = monthGrid(month, rows, now())
+  const selected = days.find((day) => day.dateKey === selectedKey) ?? null
+
+  useEffect(() => {
+    void reload(true)
+  }, [reload])
+
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: '3fr 1fr' }} gap="4">
+      <Card.Root>
+        <Card.Header>
+          <HStack justify="space-between">
+            <Button size="sm" variant="outline" onClick={() => setMonth(shiftMonth(month, -1))}>
+              Previous month
+            </Button>
+            <Heading as="h2" size="md">
+              {dayjs(`${month}-01`).format('MMMM YYYY')}
+            </Heading>
+            <Button size="sm" variant="outline" onClick={() => setMonth(shiftMonth(month, 1))}>
+              Next month
+            </Button>
+          </HStack>
+        </Card.Header>
+        <Card.Body>
+          <Grid templateColumns="repeat(7, 1fr)" gap="1">
+            {weekdays.map((weekday) => (
+              <Text key={weekday} textAlign="center" fontSize="sm" fontWeight="semibold">
+                {weekday}
+              </Text>
+            ))}
+            {days.map((day) => (
+              <DayCell
+                key={day.dateKey}
+                day={day}
+                selected={day.dateKey === selectedKey}
+                onSelect={() => setSelectedKey(day.dateKey)}
+              />
+            ))}
+          </Grid>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Body>
+          {!selected ? (
+            <Stack gap="1" textAlign="center" py="6">
+              <Heading as="h3" size="sm">
+                Select a Date
+              </Heading>
+              <Text color="fg.muted">Click on a date to view appointments</Text>
+            </Stack>
+          ) : (
+            <Stack gap="3" data-testid="calendar-day-panel">
+              <Heading as="h3" size="sm">
+                {formatLongDate(istWallClock(selected.dateKey, '12:00').toISOString())}
+              </Heading>
+              <Text color="fg.muted">{selected.all.length} appointment(s)</Text>
+              {selected.all.length === 0 && <Text>No appointments scheduled for this date</Text>}
+              {selected.all.map(({ appointment, lead }) => (
+                <Stack key={appointment.id} gap="0.5" borderWidth="1px" rounded="md" p="2">
+                  <HStack justify="space-between">
+                    <Text fontWeight="semibold">{formatTime(appointment.slot_datetime)}</Text>
+                    <AppointmentStatusBadge status={appointment.status} />
+                  </HStack>
+                  <Text>{lead?.name ?? 'Unknown lead'}</Text>
+                  {lead && <Text fontSize="sm">{lead.phone}</Text>}
+                  {lead?.product_type && <Text fontSize="sm" color="fg.muted">{lead.product_type}</Text>}
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </Card.Body>
+      </Card.Root>
+    </Grid>
+  )
+}

@@ -1,0 +1,150 @@
+import { Button, CloseButton, Dialog, Grid, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react'
+import { useMachine } from '@xstate/react'
+import { useMemo } from 'react'
+import { fromPromise } from 'xstate'
+import { toaster } from '../../components/ui/toaster'
+import { formatLongDate, formatTime } from '../../lib/format'
+import { SlotScheduler } from '../scheduling/SlotScheduler'
+import { slotInstant } from '../scheduling/slot-rules'
+import type { AppointmentsApi } from './api/appointments-api'
+import type { Appointment } from './appointment.schema'
+import {
+  appointmentMachine,
+  type AppointmentReschedule,
+  type AppointmentStatusUpdate,
+  type QuickActionStatus,
+} from './appointment.machine'
+import type { AppointmentRow } from './appointment-rows'
+import { AppointmentStatusBadge } from './AppointmentStatusBadge'
+
+export interface ManageAppointmentApis {
+  appointments: Pick<AppointmentsApi, 'updateAppointmentStatus' | 'rescheduleAppointment'>
+  loadTakenSlots: (fromIso: string, toIso: string) => Promise<string[]>
+}
+
+interface ManageAppointmentDialogProps {
+  row: AppointmentRow
+  apis: ManageAppointmentApis
+  onChanged: () => void
+  onClose: () => void
+}
+
+const quickActions: { label: string; status: QuickActionStatus; palette: string }[] = [
+  { label: 'Confirm', status: 'confirmed', palette: 'blue' },
+  { label: 'Complete', status: 'completed', palette: 'green' },
+  { label: 'Cancel', status: 'cancelled', palette: 'red' },
+  { label: 'No Show', status: 'no-show', palette: 'gray' },
+]
+
+export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: ManageAppointmentDialogProps) {
+  const { appointment, lead } = row
+  const machine = useMemo(
+    () =>
+      appointmentMachine.provide({
+        actors: {
+          updateAppointmentStatus: fromPromise<Appointment, AppointmentStatusUpdate>(({ input }) =>
+            apis.appointments.updateAppointmentStatus(input.appointmentId, input.status),
+          ),
+          rescheduleAppointment: fromPromise<Appointment, AppointmentReschedule>(({ input }) =>
+            apis.appointments.rescheduleAppointment(input.appointmentId, slotInstant(input.date, input.time)),
+          ),
+        },
+        actions: {
+          notifyStatusUpdated: (_, status) => toaster.create({ title: `Appointment ${status}`, type: 'success' }),
+          notifyStatusFailed: () => toaster.create({ title: 'Failed to update appointment', type: 'error' }),
+          notifyRescheduled: () =>
+            toaster.create({ title: 'Appointment rescheduled successfully', type: 'success' }),
+          notifyRescheduleFailed: (_, error) =>
+            toaster.create({
+              title: 'Failed to reschedule appointment',
+              description: error instanceof Error ? error.message : undefined,
+              type: 'error',
+            }),
+          reloadAppointments: onChanged,
+          closeDialog: onClose,
+        },
+      }),
+    [apis, onChanged, onClose],
+  )
+  const [snapshot, send] = useMachine(machine, { input: { appointmentId: appointment.id } })
+  const busy = snapshot.matches('updatingStatus') || snapshot.matches('rescheduling')
+
+  return (
+    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} size="lg" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Manage Appointment</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="5">
+                <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
+                  <Stack gap="1" as="section">
+                    <Heading as="h3" size="sm">
+                      Customer Details
+                    </Heading>
+                    <Text>{lead?.name ?? 'Unknown lead'}</Text>
+                    {lead && <Text fontSize="sm">{lead.phone}</Text>}
+                    {lead?.email && <Text fontSize="sm">{lead.email}</Text>}
+                  </Stack>
+                  <Stack gap="1" as="section">
+                    <Heading as="h3" size="sm">
+                      Appointment Details
+                    </Heading>
+                    <Text>{formatLongDate(appointment.slot_datetime)}</Text>
+                    <Text fontSize="sm">{formatTime(appointment.slot_datetime)}</Text>
+                    <AppointmentStatusBadge status={appointment.status} />
+                  </Stack>
+                </Grid>
+                <Stack gap="2" as="section">
+                  <Heading as="h3" size="sm">
+                    Quick Actions
+                  </Heading>
+                  <HStack gap="2" wrap="wrap">
+                    {quickActions.map((action) => (
+                      <Button
+                        key={action.status}
+                        size="sm"
+                        colorPalette={action.palette}
+                        disabled={busy}
+                        onClick={() => send({ type: 'appointment.setStatus', status: action.status })}
+                      >
+                        {action.label}
+                      </Button>
+                    ))}
+                  </HStack>
+                </Stack>
+                <Stack gap="2" as="section">
+                  <Heading as="h3" size="sm">
+                    Reschedule
+                  </Heading>
+                  {snapshot.matches('idle') || snapshot.matches('updatingStatus') ? (
+                    <Button variant="outline" disabled={busy} onClick={() => send({ type: 'reschedule.open' })}>
+                      Reschedule Appointment
+                    </Button>
+                  ) : (
+                    <SlotScheduler
+                      leadId={appointment.lead_id}
+                      leadName={lead?.name ?? 'this lead'}
+                      submitLabel="Reschedule"
+                      busyLabel="Rescheduling..."
+                      loadTakenSlots={apis.loadTakenSlots}
+                      onPick={async (date, time) => {
+                        send({ type: 'reschedule.pick', date, time })
+                      }}
+                    />
+                  )}
+                </Stack>
+              </Stack>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

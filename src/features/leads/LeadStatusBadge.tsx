@@ -1,0 +1,17 @@
+import { Badge } from '@chakra-ui/react'
+import type { LeadStatus } from './lead.schema'
+
+/** pending gold, contacted dark blue, closed green. */
+const looks: Record<LeadStatus, { colorPalette: string; variant: 'subtle' | 'solid' }> = {
+  pending: { colorPalette: 'yellow', variant: 'subtle' },
+  contacted: { colorPalette: 'blue', variant: 'solid' },
+  closed: { colorPalette: 'green', variant: 'subtle' },
+}
+
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  return (
+    <Badge {...looks[status]} data-status={status} textTransform="capitalize">
+      {status}
+    </Badge>
+  )
+}

@@ -1,0 +1,99 @@
+import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
+import {
+  createSortedRowModel,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_datetime,
+  sortFn_text,
+  tableFeatures,
+  type ColumnDef,
+} from '@tanstack/react-table'
+import { formatDateTime } from '../../lib/format'
+import type { LeadsApi } from './api/leads-api'
+import type { Lead } from './lead.schema'
+import { LeadStatusBadge } from './LeadStatusBadge'
+import { LeadStatusSelect } from './LeadStatusSelect'
+import { leadWhatsAppUrl } from './whatsapp-link'
+
+export const leadTableFeatures = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric, text: sortFn_text, datetime: sortFn_datetime },
+})
+
+export interface LeadRowActions {
+  api: Pick<LeadsApi, 'updateLeadStatus'>
+  onView: (lead: Lead) => void
+  onUpdated: (lead: Lead) => void
+}
+
+export function requirementsText(lead: Lead): string {
+  return `${lead.product_type} for ${lead.occasion}`
+}
+
+export function leadColumns(actions: LeadRowActions): ColumnDef<typeof leadTableFeatures, Lead>[] {
+  return [
+    {
+      id: 'customer',
+      header: 'Customer',
+      accessorFn: (lead) => lead.name,
+      sortFn: 'text',
+      cell: ({ row }) => (
+        <Stack gap="0">
+          <Text fontWeight="semibold">{row.original.name}</Text>
+          <Text fontSize="sm">{row.original.phone}</Text>
+          {row.original.email && <Text fontSize="sm" color="fg.muted">{row.original.email}</Text>}
+          {row.original.city && <Text fontSize="sm" color="fg.muted">{row.original.city}</Text>}
+        </Stack>
+      ),
+    },
+    {
+      id: 'requirements',
+      header: 'Requirements',
+      accessorFn: requirementsText,
+      sortFn: 'text',
+      cell: ({ row }) => (
+        <Stack gap="0">
+          <Text>{requirementsText(row.original)}</Text>
+          {row.original.design_preference && (
+            <Text fontSize="sm" color="fg.muted">{row.original.design_preference}</Text>
+          )}
+          {row.original.timeline && <Text fontSize="sm" color="fg.muted">{row.original.timeline}</Text>}
+        </Stack>
+      ),
+    },
+    { id: 'budget', header: 'Budget', accessorFn: (lead) => lead.budget_range, sortFn: 'alphanumeric' },
+    {
+      id: 'status',
+      header: 'Status',
+      accessorFn: (lead) => lead.status,
+      sortFn: 'text',
+      cell: ({ row }) => <LeadStatusBadge status={row.original.status} />,
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      accessorFn: (lead) => new Date(lead.created_at),
+      sortFn: 'datetime',
+      cell: ({ row }) => <Text fontSize="sm">{formatDateTime(row.original.created_at)}</Text>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <HStack gap="2" wrap="wrap">
+          <Button size="xs" variant="outline" onClick={() => actions.onView(row.original)}>
+            View
+          </Button>
+          <Button asChild size="xs" colorPalette="green" variant="outline">
+            <Link href={leadWhatsAppUrl(row.original)} target="_blank" rel="noopener noreferrer">
+              WhatsApp
+            </Link>
+          </Button>
+          <LeadStatusSelect lead={row.original} api={actions.api} onUpdated={actions.onUpdated} />
+        </HStack>
+      ),
+    },
+  ]
+}
