@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { anonClient, createUserAndSignIn } from '../../../../supabase/local/testing/clients'
+import { adminAccessRequiredMessage, createAuthApi } from './auth-api'
+
+describe('auth api against the local backend', () => {
+  it('signs an admin in and passes the admin check', async () => {
+    const admin = await createUserAndSignIn({ admin: true })
+    const api = createAuthApi(anonClient())
+    const user = await api.signIn(admin.email, admin.password)
+    expect(user).toEqual({ id: admin.userId, email: admin.email })
+    await expect(api.requireAdmin()).resolves.toBeUndefined()
+  })
+
+  it('reports wrong credentials with the backend message', async () => {
+    const admin = await createUserAndSignIn({ admin: true })
+    const api = createAuthApi(anonClient())
+    await expect(api.signIn(admin.email, 'not the password')).rejects.toMatchObject({
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    })
+  })
+
+  it('refuses the admin check without the admin role', async () => {
+    const user = await createUserAndSignIn()
+    await expect(createAuthApi(user.client).requireAdmin()).rejects.toMatchObject({
+      code: 'not_admin',
+      message: adminAccessRequiredMessage,
+    })
+  })
+
+  it('says User not authenticated without a session', async () => {
+    await expect(createAuthApi(anonClient()).requireAdmin()).rejects.toMatchObject({ message: 'User not authenticated' })
+  })
+
+  it('signs out so the session is gone', async () => {
+    const admin = await createUserAndSignIn({ admin: true })
+    const api = createAuthApi(admin.client)
+    expect(await api.currentSessionUser()).toMatchObject({ id: admin.userId })
+    await api.signOut()
+    expect(await api.currentSessionUser()).toBeNull()
+  })
+})

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { anonClient, createUserAndSignIn, serviceClient } from '../../../../supabase/local/testing/clients'
+import { createLeadsApi } from './leads-api'
+
+function newLead(overrides: Record<string, unknown> = {}) {
+  return {
+    id: `api-${randomUUID()}`,
+    name: 'Meera Iyer',
+    phone: '9876501234',
+    email: 'meera@example.in',
+    city: 'Chennai',
+    occasion: 'Anniversary',
+    product_type: 'Pendant',
+    budget_range: '₹1L – ₹2.5L',
+    design_preference: 'Expert Suggestions',
+    timeline: 'Flexible',
+    status: 'pending',
+    ...overrides,
+  }
+}
+
+async function insertLeads(...leads: ReturnType<typeof newLead>[]) {
+  const { error } = await serviceClient().from('leads').insert(leads)
+  if (error) throw new Error(error.message)
+}
+
+describe('leads api against the local backend', () => {
+  it('gives an admin every lead, newest first, parsed', async () => {
+    const older = newLead({ created_at: '2030-01-01T00:00:00Z' })
+    const newer = newLead({ created_at: '2030-01-02T00:00:00Z', reference_image: null, email: '' })
+    await insertLeads(older, newer)
+    const admin = await createUserAndSignIn({ admin: true })
+    const leads = await createLeadsApi(admin.client).fetchLeads()
+    const ours = leads.filter((lead) => lead.id === older.id || lead.id === newer.id)
+    expect(ours.map((lead) => lead.id)).toEqual([newer.id, older.id])
+    expect(ours[0]).toMatchObject({ email: '', reference_image: '', status: 'pending' })
+    const times = leads.map((lead) => new Date(lead.created_at).getTime())
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+  })
+
+  it('updates status and updated_at, and the change is stored', async () => {
+    const lead = newLead({ updated_at: '2030-01-01T00:00:00Z' })
+    await insertLeads(lead)
+    const admin = await createUserAndSignIn({ admin: true })
+    const updated = await createLeadsApi(admin.client).updateLeadStatus(lead.id, 'contacted')
+    expect(updated.status).toBe('contacted')
+    expect(new Date(updated.updated_at ?? 0).getTime()).toBeGreaterThan(Date.parse('2030-01-01T00:00:00Z') - 1e12)
+    const stored = await serviceClient().from('leads').select('status, updated_at').eq('id', lead.id).single()
+    expect(stored.data?.status).toBe('contacted')
+    expect(stored.data?.updated_at).not.toBe('2030-01-01T00:00:00+00:00')
+  })
+
+  it('refuses a status the schema does not know, with the database code', async () => {
+    const lead = newLead()
+    await insertLeads(lead)
+    const admin = await createUserAndSignIn({ admin: true })
+    const api = createLeadsApi(admin.client)
+    await expect(api.updateLeadStatus(lead.id, 'archived' as never)).rejects.toMatchObject({ code: '23514' })
+  })
+
+  it('shows a signed-in non-admin no leads and lets them change none', async () => {
+    const lead = newLead()
+    await insertLeads(lead)
+    const user = await createUserAndSignIn()
+    const api = createLeadsApi(user.client)
+    expect(await api.fetchLeads()).toEqual([])
+    await expect(api.updateLeadStatus(lead.id, 'closed')).rejects.toHaveProperty('code')
+    const stored = await serviceClient().from('leads').select('status').eq('id', lead.id).single()
+    expect(stored.data?.status).toBe('pending')
+  })
+
+  it('builds the public URL of a reference image', () => {
+    const url = createLeadsApi(anonClient()).referenceImageUrl('1732000000000.png')
+    expect(url).toMatch(/\/storage\/v1\/object\/public\/reference-images\/1732000000000\.png$/)
+  })
+})
