@@ -141,6 +141,7 @@ function uploadStep(step: FlowStep & { type: 'upload' }, c: StepCompiler): State
     'uploadReferenceImage',
     ({ event }) => ({ file: (event as AnyIntakeEvent & { file?: Blob }).file }),
     {
+      onDone: {
       target: stepTarget(step.next ?? endStateKey),
       actions: [
         update((context, event) => ({
@@ -150,8 +151,10 @@ function uploadStep(step: FlowStep & { type: 'upload' }, c: StepCompiler): State
         })),
         postBot(() => messages.success, { stepId: step.id }),
       ],
+      },
+      onError: { target: 'waiting', actions: [update(() => ({ uploadStatus: 'error' })), postBot(() => messages.failure, { stepId: step.id })] },
+      onResume: { target: 'waiting', actions: [update(() => ({ uploadStatus: 'idle' }))] },
     },
-    { target: 'waiting', actions: [update(() => ({ uploadStatus: 'error' })), postBot(() => messages.failure, { stepId: step.id })] },
   )
   return {
     initial: 'ask',
@@ -180,10 +183,13 @@ function saveStep(step: FlowStep & { type: 'save' }, c: StepCompiler): StateConf
   const invoked = c.timing.invoked(
     'saveLead',
     ({ context }) => ({ lead: buildLeadPayload(context.leadId, context.answers) }),
-    { target: 'saved', actions: [update(() => ({ saveError: null }))] },
     {
-      target: 'failed',
-      actions: [update((_, event) => ({ saveError: toSaveError(event.type === 'xstate.error.actor.saveLead' ? event.error : undefined) }))],
+      onDone: { target: 'saved', actions: [update(() => ({ saveError: null }))] },
+      onError: {
+        target: 'failed',
+        actions: [update((_, event) => ({ saveError: toSaveError(event.type === 'xstate.error.actor.saveLead' ? event.error : undefined) }))],
+      },
+      onResume: { target: 'saving', reenter: true },
     },
   )
   const errorText = (context: IntakeContext) => failure.messages[saveErrorKind(context.saveError ?? toSaveError(undefined))]

@@ -57,6 +57,8 @@ export type IntakeEvent =
   | { type: 'save.retry' }
   | { type: 'scheduler.booked'; date: string; time: string }
   | { type: 'scheduler.close' }
+  /** Sent once after restoring a stored chat: restarts the timer of the message being typed. */
+  | { type: 'intake.resume' }
 
 /** Events of the test variant only: each timer and each actor outcome is sent explicitly. */
 export type IntakeTestEvent =

@@ -17,7 +17,8 @@ function storedSnapshot(text: string | null, flowHash: string): Snapshot<unknown
   try {
     const stored = JSON.parse(text) as Partial<StoredIntake> | null
     if (stored?.flowHash !== flowHash || typeof stored.snapshot !== 'object' || stored.snapshot === null) return undefined
-    return stored.snapshot
+    // Invoked actors do not keep their input; `intake.resume` starts them again from the context.
+    return { ...stored.snapshot, children: {} } as unknown as Snapshot<unknown>
   } catch {
     return undefined
   }
@@ -26,6 +27,7 @@ function storedSnapshot(text: string | null, flowHash: string): Snapshot<unknown
 /**
  * An intake actor (not started) that continues a stored chat, or a fresh one when nothing was
  * stored, the text is unreadable, or it was written for another version of the flow file.
+ * Timers are not stored: after `start()`, send `{ type: 'intake.resume' }` (see resumeIntake).
  */
 export function restoreIntakeActor(machine: IntakeMachine, flowHash: string, stored: string | null) {
   const snapshot = storedSnapshot(stored, flowHash)
@@ -38,4 +40,11 @@ export function restoreIntakeActor(machine: IntakeMachine, flowHash: string, sto
     }
   }
   return createActor(machine)
+}
+
+/** Starts a restored intake actor and restarts the timer of a message that was being typed. */
+export function resumeIntake<TActor extends { start(): unknown; send(event: { type: 'intake.resume' }): void }>(actor: TActor): TActor {
+  actor.start()
+  actor.send({ type: 'intake.resume' })
+  return actor
 }

@@ -65,8 +65,9 @@ export function sequenceState(beats: Beat[], onDone: TransitionConfig, timing: T
   const firstName = (state: TimedState | undefined) => (state ? (state.pause ? `${state.name}_pause` : state.name) : 'done')
   timed.forEach((state, index) => {
     const next = firstName(timed[index + 1])
-    if (state.pause) states[`${state.name}_pause`] = timing.delayed(state.pause, { target: state.name })
-    const leave = timing.delayed(state.delay, { target: next, actions: state.leaveActions })
+    const pauseName = `${state.name}_pause`
+    if (state.pause) states[pauseName] = timing.delayed(state.pause, { target: state.name }, pauseName)
+    const leave = timing.delayed(state.delay, { target: next, actions: state.leaveActions }, state.name)
     states[state.name] = state.typing ? { ...leave, entry: [typingOn], exit: [typingOff] } : leave
   })
   return { initial: firstName(timed[0]), entry, states, onDone }

@@ -16,6 +16,7 @@ export interface StateConfig {
 
 export interface TransitionConfig {
   target?: string
+  reenter?: boolean
   guard?: unknown
   actions?: unknown[]
 }
@@ -24,18 +25,30 @@ export type InvokeInput = (args: { context: IntakeContext; event: unknown }) => 
 
 /** Builds timers and invocations: real ones for the app, explicit events for the test variant. */
 export interface Timing {
-  delayed(delay: string, transition: TransitionConfig): StateConfig
-  invoked(src: 'saveLead' | 'uploadReferenceImage', input: InvokeInput, onDone: TransitionConfig, onError: TransitionConfig): StateConfig
+  /** `self` is the key of the state being built, so a restored chat can restart its timer. */
+  delayed(delay: string, transition: TransitionConfig, self: string): StateConfig
+  /** `onResume`: what a restored chat does in this state, since an actor's input is not stored. */
+  invoked(
+    src: 'saveLead' | 'uploadReferenceImage',
+    input: InvokeInput,
+    outcomes: { onDone: TransitionConfig; onError: TransitionConfig; onResume: TransitionConfig },
+  ): StateConfig
 }
 
 export const realTiming: Timing = {
-  delayed: (delay, transition) => ({ after: { [delay]: transition } }),
-  invoked: (src, input, onDone, onError) => ({ invoke: { id: src, src, input, onDone, onError } }),
+  delayed: (delay, transition, self) => ({
+    after: { [delay]: transition },
+    on: { 'intake.resume': { target: self, reenter: true } },
+  }),
+  invoked: (src, input, { onDone, onError, onResume }) => ({
+    invoke: { id: src, src, input, onDone, onError },
+    on: { 'intake.resume': onResume },
+  }),
 }
 
 export const testTiming: Timing = {
   delayed: (_, transition) => ({ on: { 'delay.elapsed': transition } }),
-  invoked: (src, input, onDone, onError) => ({
+  invoked: (src, input, { onDone, onError }) => ({
     entry: [{ type: 'actorStarted', params: (args: Parameters<InvokeInput>[0]) => ({ src, input: input(args) }) }],
     on: { [`xstate.done.actor.${src}`]: onDone, [`xstate.error.actor.${src}`]: onError },
   }),
