@@ -3,7 +3,7 @@ import { createActor } from 'xstate'
 import type { CheckedFlow } from '../flow/flow.schema'
 import type { LeadPayload } from '../lead/lead-payload'
 import { consultationFlow } from '../testing/consultation-flow'
-import { allSimplePaths, booking, optionParts, saveErrorCases, stepIdOf, type IntakeSnapshot } from '../testing/path-model'
+import { allSimplePaths, booking, intakeTestModel, optionParts, saveErrorCases, stepIdOf, type IntakeSnapshot } from '../testing/path-model'
 import type { AnyIntakeEvent } from './intake-types'
 import { compileTestVariant } from './test-variant'
 
@@ -183,6 +183,29 @@ describe('every simple path of the consultation flow (generated with createTestM
         expect(contents.at(-1)).toBe(`Perfect! Your appointment is confirmed for ${booking.date} at ${booking.time}. Thanks Priya Sharma!`)
       }
       expect(new Set(saves.map((s) => s.id)).size).toBeLessThanOrEqual(1)
+      actor.stop()
+    }
+  })
+})
+
+describe('each option of each step, one by one', () => {
+  const model = intakeTestModel(flow, machine)
+  const optionSteps = flow.steps.filter((step) => step.type === 'options')
+
+  it.each(optionSteps.map((step) => [step.id, step] as const))('%s: every option is recorded, ticked and echoed', (stepId, step) => {
+    const [path] = model.getShortestPaths({ toState: (s) => JSON.stringify(s.value) === JSON.stringify({ [stepId]: 'waiting' }) })
+    expect(path).toBeDefined()
+    for (const option of step.options.map(optionParts)) {
+      const actor = createActor(machine).start()
+      for (const { event } of path?.steps ?? []) if (event.type !== 'xstate.init') actor.send(event as AnyIntakeEvent)
+      actor.send({ type: 'option.choose', stepId, label: option.label })
+      const { context } = actor.getSnapshot()
+      if (step.answer) expect(context.answers[step.answer]).toBe(option.skip ? '' : option.label)
+      const asked = context.transcript.findLast((m) => m.stepId === stepId && m.options)
+      expect(asked?.options).toEqual(step.options.map((o) => optionParts(o).label))
+      expect(asked?.selectedOption).toBe(option.label)
+      expect(asked?.optionsStayOpen).toBe(step.keep_open ? true : undefined)
+      expect(context.transcript.at(-1)).toMatchObject({ type: 'user', content: option.label, stepId })
       actor.stop()
     }
   })
