@@ -41,7 +41,9 @@ const mutation = fc.oneof(
   }),
 )
 
-function mutate(source: string, changes: fc.infer<typeof mutation>[]): string {
+type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never
+
+function mutate(source: string, changes: Mutation[]): string {
   let current = source.split('\n')
   for (const change of changes) {
     const at = Math.min(change.kind === 'truncate' ? 0 : change.at, current.length - 1)
