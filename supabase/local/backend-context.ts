@@ -1,3 +1,4 @@
+import type { SignInThrottle } from './auth/sign-in-throttle.ts'
 import type { Database } from './db/database.ts'
 import type { BackendKeys } from './keys.ts'
 import type { ObjectStore } from './storage/object-store.ts'
@@ -9,4 +10,5 @@ export interface BackendContext {
   objects: ObjectStore
   /** Access-token lifetime in seconds. */
   jwtExpiry: number
+  signInThrottle: SignInThrottle
 }

@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
+import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import type { BackendContext } from './backend-context.ts'
 import type { Database } from './db/database.ts'
 import { applyBootstrap, applyMigrations, wipeDatabase } from './db/migrations.ts'
@@ -56,6 +57,7 @@ async function prepare(options: LocalBackendOptions, keys: BackendKeys): Promise
     keys,
     objects: options.dataDir ? diskObjectStore(path.join(options.dataDir, 'storage')) : memoryObjectStore(),
     jwtExpiry: options.jwtExpiry ?? 3600,
+    signInThrottle: createSignInThrottle(),
   }
 }
 

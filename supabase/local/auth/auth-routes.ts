@@ -44,9 +44,17 @@ async function signInWithPassword(req: IncomingMessage, context: BackendContext)
   if (!email) throw new AuthError(400, 'validation_failed', 'missing email or phone')
   if (!password) throw new AuthError(400, 'validation_failed', 'Password is required')
   if (email.length > 255 || password.length > 1024) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
+  const wait = context.signInThrottle.retryAfter(email)
+  if (wait > 0) {
+    throw new AuthError(429, 'over_request_rate_limit', `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minutes.`)
+  }
   const user = await context.db.transaction((s) => findUserByEmail(s, email))
   const valid = await verifyPassword(password, user?.encrypted_password)
-  if (!user || !valid) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
+  if (!user || !valid) {
+    context.signInThrottle.recordFailure(email)
+    throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
+  }
+  context.signInThrottle.recordSuccess(email)
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
   return context.db.transaction((s) => startSession(s, user, context.keys.jwtSecret, context.jwtExpiry))
 }

@@ -45,6 +45,17 @@ describe('auth: password sign-in', () => {
     expect(await response.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' })
   })
 
+  it('slows password guessing: the eleventh wrong password in a row is refused with 429', async () => {
+    const { email, password } = await createUserAndSignIn()
+    for (let i = 0; i < 10; i++) expect((await passwordSignIn({ email, password: `guess-${i}` })).status).toBe(400)
+    const throttled = await passwordSignIn({ email, password })
+    expect(throttled.status).toBe(429)
+    expect(await throttled.json()).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    })
+  })
+
   it('names missing fields and malformed bodies', async () => {
     const missingBoth = await passwordSignIn({})
     expect(missingBoth.status).toBe(400)
