@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const source = readFileSync('flows/consultation.flow.yaml', 'utf8')
+
+async function flowCheck(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/flow-check.ts', ...args])
+    return { code: 0, stdout, stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+  }
+}
+
+describe('npm run flow:check', () => {
+  it('passes the committed flow by default', async () => {
+    const result = await flowCheck()
+    expect(result).toEqual({ code: 0, stdout: 'flows/consultation.flow.yaml: OK (16 steps)\n', stderr: '' })
+  })
+
+  it('prints every problem of a broken copy as file:line:col message and exits 1, without a stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flow-check-'))
+    const file = join(dir, 'broken.flow.yaml')
+    writeFileSync(
+      file,
+      source
+        .replace('next: gold_carat', 'next: gold_karat')
+        .replace('Lovely to meet you, {{name}}!', 'Lovely to meet you, {{nmae}}!')
+        .replace('link: call\n', 'link: phone\n'),
+    )
+    const result = await flowCheck(file)
+    expect(result.code).toBe(1)
+    const lines = result.stderr.trim().split('\n')
+    expect(lines[0]).toMatch(new RegExp(`^${file}:61:\\d+ bad placeholder \\{\\{nmae\\}\\}`))
+    expect(lines).toContain(`${file}:142:11 unknown step 'gold_karat'`)
+    expect(lines).toContain(`${file}:271:19 unknown link 'phone' (known: chat_first, consultation_summary, call)`)
+    expect(lines.at(-1)).toMatch(/^\d+ problems in /)
+    expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('says clearly when the file is missing or not a file', async () => {
+    expect(await flowCheck('flows/missing.flow.yaml')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'flows/missing.flow.yaml:1:1 file not found\n1 problem in flows/missing.flow.yaml\n',
+    })
+    const directory = await flowCheck('flows')
+    expect(directory.code).toBe(1)
+    expect(directory.stderr).toMatch(/^flows:1:1 cannot read the file \(EISDIR/)
+  })
+})
