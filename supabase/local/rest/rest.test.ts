@@ -122,6 +122,65 @@ describe('rest: reads and writes the way supabase-js sends them', () => {
   })
 })
 
+describe('rest: less common request shapes', () => {
+  it('honours a Range header and Prefer: count=exact on HEAD', async () => {
+    const city = 'Rangeville'
+    await service().from('leads').insert([validLead({ city, occasion: 'a' }), validLead({ city, occasion: 'b' }), validLead({ city, occasion: 'c' })])
+    const ranged = await serviceFetch(`/rest/v1/leads?select=occasion&city=eq.${city}&order=occasion`, {
+      headers: { range: '1-2', prefer: 'count=exact' },
+    })
+    expect(await ranged.json()).toEqual([{ occasion: 'b' }, { occasion: 'c' }])
+    expect(ranged.headers.get('content-range')).toBe('1-2/3')
+    const head = await serviceFetch(`/rest/v1/leads?city=eq.${city}`, { method: 'HEAD', headers: { prefer: 'count=exact' } })
+    expect([head.status, head.headers.get('content-range')]).toEqual([200, '0-2/3'])
+  })
+
+  it('fills keys missing from some rows with NULL, or with the default under Prefer: missing=default', async () => {
+    const withNull = validLead()
+    const withoutCity = validLead()
+    const nulls = await service().from('leads').insert([{ ...withNull, reference_image: 'x.png' }, withoutCity])
+    expect(nulls.error).toBeNull()
+    const stored = await service().from('leads').select('reference_image').eq('id', withoutCity.id).single()
+    expect(stored.data).toEqual({ reference_image: null })
+
+    const a = validLead({ city: 'Pune' })
+    const b = validLead()
+    const defaults = await service().from('leads').insert([a, b], { defaultToNull: false })
+    expect(defaults.error).toBeNull()
+    expect((await service().from('leads').select('city').eq('id', b.id).single()).data).toEqual({ city: '' })
+
+    const notNull = await service().from('leads').insert([validLead({ city: 'Pune' }), validLead()])
+    expect(notNull.error?.code).toBe('23502')
+  })
+
+  it('refuses arrays with different keys when no columns= is given', async () => {
+    const response = await serviceFetch('/rest/v1/leads', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([validLead(), validLead({ city: 'Pune' })]),
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ code: 'PGRST102', message: 'All object keys must match' })
+  })
+
+  it('rolls back a write whose single-object answer would not be exactly one row', async () => {
+    const before = await leadCount()
+    const two = await service().from('leads').insert([validLead(), validLead()]).select('id').single()
+    expect([two.status, two.error?.code, two.error?.details]).toEqual([406, 'PGRST116', 'The result contains 2 rows'])
+    expect(await leadCount()).toBe(before)
+  })
+
+  it('refuses a PATCH body that is not one object', async () => {
+    const response = await serviceFetch('/rest/v1/leads?id=eq.x', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ status: 'closed' }]),
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toBe('Invalid body: PATCH expects one JSON object')
+  })
+})
+
 describe('rest: errors in PostgREST shape', () => {
   it('maps an unknown column to 42703 / 400 and an unknown table to 404', async () => {
     const column = await service().from('leads').select('no_such_column')

@@ -46,6 +46,8 @@ describe('storage: uploads into reference-images and public URLs', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff')
     expect(served.headers.get('cache-control')).toBe('max-age=3600')
     expect(Buffer.from(await served.arrayBuffer()).equals(pngBytes)).toBe(true)
+    const head = await fetch(publicUrl, { method: 'HEAD' })
+    expect([head.status, head.headers.get('content-length')]).toEqual([200, String(pngBytes.length)])
   })
 
   it('accepts a raw body with its content type', async () => {
