@@ -25,21 +25,24 @@ function storedSnapshot(text: string | null, flowHash: string): Snapshot<unknown
 }
 
 /**
- * An intake actor (not started) that continues a stored chat, or a fresh one when nothing was
- * stored, the text is unreadable, or it was written for another version of the flow file.
- * Timers are not stored: after `start()`, send `{ type: 'intake.resume' }` (see resumeIntake).
+ * The stored chat to continue, or undefined when nothing was stored, the text is unreadable, the
+ * snapshot does not fit the machine, or it was written for another version of the flow file.
+ * Timers are not stored: after starting from it, send `{ type: 'intake.resume' }` (see resumeIntake).
  */
-export function restoreIntakeActor(machine: IntakeMachine, flowHash: string, stored: string | null) {
+export function restoredIntakeSnapshot(machine: IntakeMachine, flowHash: string, stored: string | null): Snapshot<unknown> | undefined {
   const snapshot = storedSnapshot(stored, flowHash)
-  if (snapshot) {
-    try {
-      const actor = createActor(machine, { snapshot })
-      if (actor.getSnapshot().status !== 'error') return actor
-    } catch {
-      return createActor(machine)
-    }
+  if (!snapshot) return undefined
+  try {
+    return createActor(machine, { snapshot }).getSnapshot().status === 'error' ? undefined : snapshot
+  } catch {
+    return undefined
   }
-  return createActor(machine)
+}
+
+/** An intake actor (not started) that continues the stored chat, or a fresh one (see restoredIntakeSnapshot). */
+export function restoreIntakeActor(machine: IntakeMachine, flowHash: string, stored: string | null) {
+  const snapshot = restoredIntakeSnapshot(machine, flowHash, stored)
+  return snapshot ? createActor(machine, { snapshot }) : createActor(machine)
 }
 
 /** Starts a restored intake actor and restarts the timer of a message that was being typed. */

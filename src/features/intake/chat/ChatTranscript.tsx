@@ -1,0 +1,40 @@
+import { Stack } from '@chakra-ui/react'
+import { useEffect, useRef } from 'react'
+import type { ChatMessage } from '../machine/intake-types'
+import { ChatBubble } from './ChatBubble'
+import { TypingIndicator } from './TypingIndicator'
+
+interface ChatTranscriptProps {
+  messages: ChatMessage[]
+  typing: boolean
+  onChoose: (stepId: string, label: string) => void
+}
+
+/** The conversation, at most 60% of the screen high, kept scrolled to the newest message. */
+export function ChatTranscript({ messages, typing, onChoose }: ChatTranscriptProps) {
+  const end = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' })
+  }, [messages.length, typing])
+
+  return (
+    <Stack
+      role="log"
+      aria-live="polite"
+      aria-label="Consultation chat"
+      gap="3"
+      maxH="60vh"
+      overflowY="auto"
+      p="3"
+      borderWidth="1px"
+      borderRadius="xl"
+      bg="bg"
+    >
+      {messages.map((message) => (
+        <ChatBubble key={message.id} message={message} onChoose={onChoose} />
+      ))}
+      {typing && <TypingIndicator />}
+      <div ref={end} />
+    </Stack>
+  )
+}

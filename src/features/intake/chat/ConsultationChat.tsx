@@ -1,0 +1,53 @@
+import { Box, Center, Spinner, Stack } from '@chakra-ui/react'
+import { lazy, Suspense } from 'react'
+import { ChatTranscript } from './ChatTranscript'
+import { ContactFormPanel } from './ContactFormPanel'
+import { useIntakeChat } from './use-intake-chat'
+
+const UploadPanel = lazy(() => import('./UploadPanel'))
+const SchedulerPanel = lazy(() => import('./SchedulerPanel'))
+
+/** The visitor consultation chat: renders the flow machine's snapshot and sends it the visitor's events. */
+export function ConsultationChat() {
+  const { context, send } = useIntakeChat()
+  const { panel } = context
+
+  return (
+    <Stack gap="4">
+      <ChatTranscript
+        messages={context.transcript}
+        typing={context.typing}
+        onChoose={(stepId, label) => send({ type: 'option.choose', stepId, label })}
+      />
+      <Box>
+        <Suspense
+          fallback={
+            <Center py="4">
+              <Spinner aria-label="Loading..." />
+            </Center>
+          }
+        >
+          {panel.kind === 'form' && (
+            <ContactFormPanel
+              key={panel.stepId}
+              fields={panel.fields}
+              submitLabel={panel.submitLabel}
+              onSubmit={(values) => send({ type: 'form.submit', stepId: panel.stepId, values })}
+            />
+          )}
+          {panel.kind === 'upload' && (
+            <UploadPanel status={context.uploadStatus} onFile={(file) => send({ type: 'upload.submit', file })} />
+          )}
+          {panel.kind === 'scheduler' && (
+            <SchedulerPanel
+              leadId={context.leadId}
+              visitorName={context.answers.name}
+              onBooked={(date, time) => send({ type: 'scheduler.booked', date, time })}
+              onClose={() => send({ type: 'scheduler.close' })}
+            />
+          )}
+        </Suspense>
+      </Box>
+    </Stack>
+  )
+}

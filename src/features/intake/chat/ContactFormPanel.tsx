@@ -1,0 +1,61 @@
+import { Button, Field, Input, Stack } from '@chakra-ui/react'
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import type { FormFieldId } from '../flow/flow-vocabulary'
+import type { FormFieldSpec } from '../machine/intake-types'
+import { contactFieldError } from './contact-field-error'
+
+interface ContactFormPanelProps {
+  fields: FormFieldSpec[]
+  submitLabel: string
+  onSubmit: (values: Record<string, string>) => void
+}
+
+const inputProps: Record<FormFieldId, Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>> = {
+  name: { autoComplete: 'name' },
+  phone: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national' },
+  email: { type: 'email', autoComplete: 'email' },
+  city: { autoComplete: 'address-level2' },
+}
+
+/** A form step: each field is checked on every keystroke; Continue stays disabled until all are valid. */
+export function ContactFormPanel({ fields, submitLabel, onSubmit }: ContactFormPanelProps) {
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.id, ''])))
+  const [touched, setTouched] = useState<Record<string, boolean>>({})
+  const errors = Object.fromEntries(fields.map((field) => [field.id, contactFieldError(field.id, values[field.id] ?? '')]))
+  const ready = fields.every((field) => (values[field.id] ?? '').trim() !== '' && errors[field.id] === null)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setTouched(Object.fromEntries(fields.map((field) => [field.id, true])))
+    if (ready) onSubmit(values)
+  }
+
+  return (
+    <Stack asChild gap="3">
+      <form onSubmit={submit} noValidate aria-label="Your details">
+        {fields.map((field) => {
+          const value = values[field.id] ?? ''
+          const error = touched[field.id] || value !== '' ? errors[field.id] : null
+          return (
+            <Field.Root key={field.id} required invalid={error !== null}>
+              <Field.Label>{field.label}</Field.Label>
+              <Input
+                name={field.id}
+                value={value}
+                placeholder={field.placeholder}
+                maxLength={300}
+                {...inputProps[field.id]}
+                onChange={(event) => setValues((current) => ({ ...current, [field.id]: event.target.value }))}
+                onBlur={() => setTouched((current) => ({ ...current, [field.id]: true }))}
+              />
+              {error && <Field.ErrorText>{error}</Field.ErrorText>}
+            </Field.Root>
+          )
+        })}
+        <Button type="submit" colorPalette="yellow" disabled={!ready}>
+          {submitLabel}
+        </Button>
+      </form>
+    </Stack>
+  )
+}

@@ -1,0 +1,63 @@
+import { Box, Stack, Text, chakra } from '@chakra-ui/react'
+import { useId, useState, type ChangeEvent } from 'react'
+import { referenceImageProblemMessages } from '../api/reference-image-api'
+import { checkReferenceImage } from '../api/reference-image-file'
+import type { UploadStatus } from '../machine/intake-types'
+
+interface UploadPanelProps {
+  status: UploadStatus
+  onFile: (file: File) => void
+}
+
+/** The reference-image picker: images only, checked for type and size before anything is sent. */
+export default function UploadPanel({ status, onFile }: UploadPanelProps) {
+  const inputId = useId()
+  const [problem, setProblem] = useState<string | null>(null)
+  const uploading = status === 'uploading'
+
+  function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    const found = checkReferenceImage(file)
+    setProblem(found ? referenceImageProblemMessages[found] : null)
+    if (!found) onFile(file)
+  }
+
+  return (
+    <Stack gap="2">
+      <chakra.label
+        htmlFor={inputId}
+        display="block"
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderColor="yellow.500"
+        borderRadius="xl"
+        p="6"
+        textAlign="center"
+        cursor={uploading ? 'progress' : 'pointer'}
+        _focusWithin={{ outline: '2px solid', outlineColor: 'yellow.600' }}
+        aria-busy={uploading}
+      >
+        <Text fontWeight="medium">{uploading ? 'Uploading...' : 'Click to upload reference image'}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          JPG, PNG, WebP, GIF or HEIC, up to 10 MB
+        </Text>
+        <Box asChild srOnly>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            disabled={uploading}
+            onChange={pick}
+          />
+        </Box>
+      </chakra.label>
+      {problem && (
+        <Text role="alert" color="red.600" fontSize="sm">
+          {problem}
+        </Text>
+      )}
+    </Stack>
+  )
+}
