@@ -1,0 +1,78 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import { istDateKey, istWallClock } from '../src/lib/dayjs.ts'
+import { serviceClient } from './admin-backend.ts'
+
+/** Letters only (names allow nothing else), unique per test, so searches find just this test's rows. */
+export function uniqueSurname(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz'
+  const tail = Array.from({ length: 8 }, () => letters[randomInt(letters.length)]).join('')
+  return `Zq${tail}`
+}
+
+export interface SeedLead {
+  id: string
+  name: string
+  phone: string
+  email: string
+  city: string
+  occasion: string
+  product_type: string
+  budget_range: string
+  status: string
+  created_at: string
+}
+
+export async function seedLeads(
+  surname: string,
+  specs: { first: string; status?: string; occasion?: string; city?: string; created_at?: string }[],
+): Promise<SeedLead[]> {
+  const leads = specs.map((spec, index) => ({
+    id: `e2e-${randomUUID()}`,
+    name: `${spec.first} ${surname}`,
+    phone: `98${String(randomInt(10_000_000, 99_999_999))}`,
+    email: `${spec.first.toLowerCase()}.${surname.toLowerCase()}@example.in`,
+    city: spec.city ?? 'Pune',
+    occasion: spec.occasion ?? 'Engagement/Wedding',
+    product_type: 'Ring',
+    budget_range: '₹50,000 – ₹1,00,000',
+    design_preference: 'Expert Suggestions',
+    timeline: 'Flexible',
+    status: spec.status ?? 'pending',
+    created_at: spec.created_at ?? new Date(Date.now() - index * 60_000).toISOString(),
+  }))
+  const { error } = await serviceClient().from('leads').insert(leads)
+  if (error) throw new Error(`seeding leads failed: ${error.message}`)
+  return leads
+}
+
+/** The n-th IST weekday after today (n = 1 is the next one), as YYYY-MM-DD. */
+export function weekdayAhead(n: number): string {
+  let day = istWallClock(istDateKey(new Date()), '12:00')
+  let found = 0
+  while (found < n) {
+    day = day.add(1, 'day')
+    if (day.day() !== 0 && day.day() !== 6) found += 1
+  }
+  return day.format('YYYY-MM-DD')
+}
+
+/** Cancels whatever an earlier run left active in a slot, so a reused backend still accepts the test's booking. */
+export async function freeSlot(date: string, time: string) {
+  const { error } = await serviceClient()
+    .from('appointments')
+    .update({ status: 'cancelled' })
+    .eq('slot_datetime', istWallClock(date, time).toISOString())
+    .in('status', ['scheduled', 'confirmed'])
+  if (error) throw new Error(`freeing a slot failed: ${error.message}`)
+}
+
+export async function seedAppointment(leadId: string, date: string, time: string, status = 'scheduled') {
+  await freeSlot(date, time)
+  const { data, error } = await serviceClient()
+    .from('appointments')
+    .insert({ lead_id: leadId, slot_datetime: istWallClock(date, time).toISOString(), status })
+    .select('id')
+    .single()
+  if (error) throw new Error(`seeding an appointment failed: ${error.message}`)
+  return data.id as string
+}

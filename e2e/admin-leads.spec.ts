@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test } from '@playwright/test'
+import Papa from 'papaparse'
+import { serviceClient } from './admin-backend.ts'
+import { seedLeads, uniqueSurname } from './admin-data.ts'
+import { signInAsAdmin, toast } from './admin-page.ts'
+
+test('search, status and occasion filters narrow the leads table', async ({ page }) => {
+  const surname = uniqueSurname()
+  await seedLeads(surname, [
+    { first: 'Anaya', status: 'pending', occasion: 'Anniversary', city: 'Jaipur' },
+    { first: 'Kabir', status: 'contacted', occasion: 'Festival', city: 'Kochi' },
+    { first: 'Tara', status: 'closed', occasion: 'Festival', city: 'Kochi' },
+  ])
+  await signInAsAdmin(page)
+  const search = page.getByPlaceholder('Search leads...')
+  await search.fill(surname.toUpperCase())
+  await expect(page.getByRole('heading', { name: 'Leads (3)' })).toBeVisible()
+  await search.fill(`tara ${surname}`)
+  await expect(page.getByRole('heading', { name: 'Leads (1)' })).toBeVisible()
+  await search.fill(surname)
+  await page.getByLabel('Status filter').selectOption({ label: 'Contacted' })
+  await expect(page.getByRole('heading', { name: 'Leads (1)' })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: `Kabir ${surname}` })).toBeVisible()
+  await page.getByLabel('Status filter').selectOption({ label: 'All Status' })
+  await page.getByLabel('Occasion filter').selectOption({ label: 'Festival' })
+  await expect(page.getByRole('heading', { name: 'Leads (2)' })).toBeVisible()
+  await page.getByLabel('Occasion filter').selectOption({ label: 'Birthday/Gift' })
+  await expect(page.getByText('No leads found')).toBeVisible()
+})
+
+test('a status change updates the row, toasts, and survives a reload', async ({ page }) => {
+  const surname = uniqueSurname()
+  const [lead] = await seedLeads(surname, [{ first: 'Ishaan' }])
+  await signInAsAdmin(page)
+  await page.getByPlaceholder('Search leads...').fill(surname)
+  const row = page.getByRole('row').filter({ hasText: lead!.name })
+  await row.getByLabel(`Status of ${lead!.name}`).selectOption('closed')
+  await expect(toast(page, 'Lead status updated to closed')).toBeVisible()
+  await expect(row.locator('[data-status="closed"]')).toBeVisible()
+  await page.reload()
+  await page.getByPlaceholder('Search leads...').fill(surname)
+  await expect(page.getByRole('row').filter({ hasText: lead!.name }).locator('[data-status="closed"]')).toBeVisible()
+  const stored = await serviceClient().from('leads').select('status, updated_at, created_at').eq('id', lead!.id).single()
+  expect(stored.data?.status).toBe('closed')
+  expect(new Date(stored.data?.updated_at).getTime()).toBeGreaterThan(new Date(stored.data?.created_at).getTime())
+})
+
+test('the details dialog shows the lead and offers WhatsApp and Close', async ({ page }) => {
+  const surname = uniqueSurname()
+  const [lead] = await seedLeads(surname, [{ first: 'Diya', occasion: 'Anniversary' }])
+  await signInAsAdmin(page)
+  await page.getByPlaceholder('Search leads...').fill(surname)
+  await page.getByRole('row').filter({ hasText: lead!.name }).getByRole('button', { name: 'View' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByText('Complete information about this lead')).toBeVisible()
+  await expect(dialog.getByText('Customer Information')).toBeVisible()
+  await expect(dialog.getByText('Technical Specifications')).toHaveCount(0)
+  const whatsapp = dialog.getByRole('link', { name: 'Contact via WhatsApp' })
+  const href = new URL((await whatsapp.getAttribute('href')) ?? '')
+  expect(href.pathname).toBe(`/91${lead!.phone}`)
+  expect(href.searchParams.get('text')).toContain(lead!.name)
+  expect(href.searchParams.get('text')).toContain('Anniversary')
+  await dialog.getByText('Close', { exact: true }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('Export CSV downloads the shown leads, checked row by row', async ({ page }) => {
+  const surname = uniqueSurname()
+  const leads = await seedLeads(surname, [
+    { first: 'Aarav', city: 'New Delhi' },
+    { first: 'Saanvi', status: 'contacted' },
+    { first: 'Vihaan', status: 'closed' },
+  ])
+  await signInAsAdmin(page)
+  await page.getByPlaceholder('Search leads...').fill(surname)
+  await expect(page.getByRole('heading', { name: 'Leads (3)' })).toBeVisible()
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`kanak-leads-${new Date().toISOString().slice(0, 10)}.csv`)
+  const text = await readFile(await download.path(), 'utf8')
+  expect(text.startsWith('\uFEFF')).toBe(true)
+  const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true })
+  expect(parsed.errors).toEqual([])
+  const [header, ...rows] = parsed.data
+  expect(header).toEqual(['Name', 'Phone', 'Email', 'City', 'Occasion', 'Product Type', 'Budget', 'Status', 'Created At'])
+  const newestFirst = [...leads].sort((a, b) => b.created_at.localeCompare(a.created_at))
+  expect(rows).toHaveLength(3)
+  rows.forEach((row, index) => {
+    const lead = newestFirst[index]!
+    expect(row.slice(0, 8)).toEqual([
+      lead.name, lead.phone, lead.email, lead.city, lead.occasion, lead.product_type, lead.budget_range, lead.status,
+    ])
+    expect(new Date(row[8]!).toISOString()).toBe(lead.created_at)
+  })
+})

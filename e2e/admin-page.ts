@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test'
+import { adminCredentials } from './admin-backend.ts'
+
+export async function signIn(page: Page, credentials = adminCredentials()) {
+  await page.goto('/admin')
+  await page.getByLabel('Email').fill(credentials.email)
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+export async function signInAsAdmin(page: Page) {
+  await signIn(page)
+  await expect(page.getByRole('heading', { name: 'Kanak Bespoke Admin Dashboard' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: /^Leads \(\d+\)$/ })).toBeVisible()
+}
+
+export function toast(page: Page, title: string) {
+  return page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title })
+}
