@@ -5,6 +5,7 @@ import path from 'node:path'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import type { BackendContext } from './backend-context.ts'
 import type { Database } from './db/database.ts'
+import { lockDataDir } from './db/data-dir-lock.ts'
 import { applyBootstrap, applyMigrations, wipeDatabase } from './db/migrations.ts'
 import { openPgliteDatabase } from './db/pglite-database.ts'
 import { openPostgresDatabase } from './db/postgres-database.ts'
@@ -40,7 +41,15 @@ async function openDatabase(options: LocalBackendOptions): Promise<Database> {
     if (options.wipeDatabase) await wipeDatabase(db)
     return db
   }
-  return openPgliteDatabase(options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined)
+  if (!options.dataDir) return openPgliteDatabase(undefined)
+  const release = await lockDataDir(options.dataDir)
+  try {
+    const db = await openPgliteDatabase(path.join(options.dataDir, 'pgdata'))
+    return { ...db, close: () => db.close().finally(release) }
+  } catch (error) {
+    await release()
+    throw error
+  }
 }
 
 async function prepare(options: LocalBackendOptions, keys: BackendKeys): Promise<BackendContext> {
