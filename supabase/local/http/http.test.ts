@@ -63,4 +63,11 @@ describe('http: API keys, JWTs and CORS', () => {
     const rest = await rawFetch('/rest/v1/leads/extra')
     expect(rest.status).toBe(501)
   })
+
+  it('answers a malformed percent-escape in the path with 400, not a crash', async () => {
+    const response = await rawFetch('/rest/v1/%E0%A4%A')
+    expect(response.status).toBe(400)
+    expect((await response.json()).message).toMatch(/^Malformed URL/)
+    expect((await rawFetch('/auth/v1/settings')).status).toBe(200)
+  })
 })
