@@ -83,6 +83,9 @@ function checkDeadEnds(step: FlowStep, path: FlowPath, report: Reporter) {
 
 function checkStep(step: FlowStep, path: FlowPath, flow: Flow, report: Reporter) {
   checkMessages(step.say, [...path, 'say'], flow, report)
+  if ('skip_if' in step && step.skip_if && !step.next) {
+    report.at([...path, 'skip_if'], `skip_if needs a next step on '${step.id}' to go on to`)
+  }
   checkDeadEnds(step, path, report)
   if (step.type === 'message' || step.type === 'end') checkActions(step.do, [...path, 'do'], flow, step, report)
   if (step.type === 'form') {

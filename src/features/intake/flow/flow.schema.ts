@@ -56,13 +56,29 @@ const optionSchema = z.union([
   }),
 ])
 
+const answerField = z.enum(answerFields, { error: `unknown answer field (known: ${answerFields.join(', ')})` })
+
+const guardSchema = z.discriminatedUnion(
+  'guard',
+  [
+    z.strictObject({ guard: z.literal('answered'), field: answerField }),
+    z.strictObject({ guard: z.literal('answer_is'), field: answerField, value: z.string({ error: 'answer_is needs a value' }) }),
+  ],
+  { error: 'unknown guard (known: answered, answer_is)' },
+)
+
 const base = {
   id: stepId,
   say: z.array(messageSchema).optional(),
 }
 
-const messageStep = z.strictObject({
+const skippable = {
   ...base,
+  skip_if: guardSchema.optional().describe("When the guard holds, the step is left out and the flow goes on to the step's next"),
+}
+
+const messageStep = z.strictObject({
+  ...skippable,
   type: z.literal('message'),
   do: z.array(actionSchema).optional(),
   next: stepId.optional(),
@@ -75,9 +91,9 @@ const endStep = z.strictObject({
 })
 
 const optionsStep = z.strictObject({
-  ...base,
+  ...skippable,
   type: z.literal('options'),
-  answer: z.enum(answerFields, { error: `unknown answer field (known: ${answerFields.join(', ')})` }).optional(),
+  answer: answerField.optional(),
   keep_open: z.boolean({ error: 'keep_open must be true or false' }).optional(),
   options: z.array(optionSchema).min(1, 'an options step needs at least one option'),
   next: stepId.optional(),
@@ -90,7 +106,7 @@ const formField = z.strictObject({
 })
 
 const formStep = z.strictObject({
-  ...base,
+  ...skippable,
   type: z.literal('form'),
   fields: z.array(formField).min(1, 'a form needs at least one field'),
   submit: text,
@@ -100,7 +116,7 @@ const formStep = z.strictObject({
 })
 
 const uploadStep = z.strictObject({
-  ...base,
+  ...skippable,
   type: z.literal('upload'),
   messages: z.strictObject({ uploading: text, success: text, failure: text }),
   next: stepId.optional(),
@@ -162,6 +178,7 @@ export type FlowStep = Flow['steps'][number]
 export type FlowMessage = z.infer<typeof messageSchema>
 export type FlowAction = z.infer<typeof actionSchema>
 export type FlowOption = z.infer<typeof optionSchema>
+export type FlowGuard = z.infer<typeof guardSchema>
 
 /** A flow that passed flow:check, with the content hash of its source file. */
 export interface CheckedFlow extends Flow {

@@ -118,4 +118,17 @@ describe('flow:check on the consultation flow', () => {
     expect(result.ok).toBe(false)
     expect(result.ok ? '' : result.problems[0]?.message).toMatch(/^YAML: .*alias/i)
   })
+
+  it('reports an unknown guard and a skip_if with nowhere to go', () => {
+    const source = consultationSource.replace(
+      '    answer: gold_carat\n',
+      '    answer: gold_carat\n    skip_if:\n      guard: answer_was\n      field: metal_choice\n',
+    )
+    expect(problemsAfter(() => source)).toEqual([`${at(source, 'answer_was')} unknown guard (known: answered, answer_is)`])
+    const nowhere = consultationSource.replace(
+      '    answer: timeline\n',
+      '    answer: timeline\n    skip_if:\n      guard: answered\n      field: timeline\n',
+    ).replace('    next: final_details\n', '\n')
+    expect(problemsAfter(() => nowhere)).toContain(`${at(nowhere, 'guard: answered')} skip_if needs a next step on 'timeline' to go on to`)
+  })
 })

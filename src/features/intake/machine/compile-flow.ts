@@ -1,5 +1,5 @@
 import { fromPromise, setup } from 'xstate'
-import type { CheckedFlow } from '../flow/flow.schema'
+import type { CheckedFlow, FlowGuard } from '../flow/flow.schema'
 import { answerFields, type FormFieldId, type PixelEvent } from '../flow/flow-vocabulary'
 import { contactFormSchema } from '../forms/contact-form.schema'
 import { createLeadId } from '../lead/lead-id'
@@ -79,6 +79,8 @@ function intakeSetup(flow: CheckedFlow) {
       validForm: ({ event }, params: { stepId: string; fields: FormFieldId[] }) =>
         event.type === 'form.submit' && event.stepId === params.stepId && contactFormSchema(params.fields).safeParse(event.values).success,
       hasFile: ({ event }) => event.type === 'upload.submit' && event.file instanceof Blob,
+      stepSkipped: ({ context }, guard: FlowGuard) =>
+        guard.guard === 'answered' ? context.answers[guard.field] !== '' : context.answers[guard.field] === guard.value,
       validBooking: ({ event }) =>
         event.type === 'scheduler.booked' && typeof event.date === 'string' && event.date !== '' && typeof event.time === 'string' && event.time !== '',
     },
@@ -90,7 +92,20 @@ function intakeSetup(flow: CheckedFlow) {
 export function compileFlow(flow: CheckedFlow, options: CompileOptions = {}) {
   const timing = options.variant === 'test' ? testTiming : realTiming
   const states: Record<string, StateConfig> = { [endStateKey]: { type: 'final' } }
-  for (const step of flow.steps) states[step.id] = compileStep(step, { flow, timing })
+  for (const step of flow.steps) {
+    const compiled = compileStep(step, { flow, timing })
+    const skipIf = 'skip_if' in step ? step.skip_if : undefined
+    states[step.id] =
+      skipIf && 'next' in step && step.next
+        ? {
+            initial: 'check',
+            states: {
+              check: { always: [{ guard: { type: 'stepSkipped', params: skipIf }, target: `#intake.${step.next}` }, { target: 'run' }] },
+              run: compiled,
+            },
+          }
+        : compiled
+  }
   const machineSetup = intakeSetup(flow)
   const config = { id: 'intake', context: () => initialContext(flow.hash), initial: flow.start, states }
   return machineSetup.createMachine(config as unknown as Parameters<typeof machineSetup.createMachine>[0])

@@ -17,6 +17,7 @@ describe('another flow file needs no code change', () => {
   it('generates and runs every path of the fixture flow', async () => {
     expect(paths.length).toBeGreaterThan(5)
     let saved = 0
+    let titaniumPaths = 0
     for (const path of paths) {
       const saves: LeadPayload[] = []
       const actor = createActor(
@@ -40,8 +41,13 @@ describe('another flow file needs no code change', () => {
         expect(lead.status).toBe('pending')
       }
       if (events.some((e) => e.type === 'option.choose' && e.label === 'Talk to a person')) expect(saves).toEqual([])
+      if (metal?.type === 'option.choose' && metal.label === 'Titanium') {
+        titaniumPaths++
+        expect(actor.getSnapshot().context.transcript.some((m) => m.stepId === 'size_change')).toBe(false)
+      }
     }
     expect(saved).toBeGreaterThan(0)
+    expect(titaniumPaths).toBeGreaterThan(0)
   })
 
   it('uses the fixture texts, options and timings', () => {

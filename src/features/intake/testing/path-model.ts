@@ -59,15 +59,16 @@ function skipMode(flow: CheckedFlow, snapshot: IntakeSnapshot): 'answer' | 'skip
   return option && isSkip(option) ? 'skip' : 'answer'
 }
 
-/** One option per way it can go on (target, skip, replies, actions); Skip follows the path's skip mode. */
+/** One option per way it can go on (target, skip, replies, actions, a value a guard tests); Skip follows the path's skip mode. */
 export function representativeOptions(flow: CheckedFlow, step: FlowStep & { type: 'options' }, snapshot: IntakeSnapshot): string[] {
   const mode = hasSkip(step) ? skipMode(flow, snapshot) : 'open'
+  const guardValues = new Set(flow.steps.flatMap((s) => ('skip_if' in s && s.skip_if?.guard === 'answer_is' ? [s.skip_if.value] : [])))
   const seen = new Set<string>()
   const labels: string[] = []
   for (const option of step.options) {
     if ((mode === 'skip' && !isSkip(option)) || (mode === 'answer' && isSkip(option))) continue
     const { label, ...rest } = optionParts(option)
-    const signature = JSON.stringify(rest)
+    const signature = JSON.stringify([rest, guardValues.has(label) ? label : ''])
     if (seen.has(signature)) continue
     seen.add(signature)
     labels.push(label)
