@@ -1,9 +1,9 @@
-import type { CheckedFlow, FlowAction, FlowMessage, FlowOption, FlowStep } from '../flow/flow.schema'
+import type { CheckedFlow, FlowMessage, FlowOption, FlowStep } from '../flow/flow.schema'
 import { contactFormSchema } from '../forms/contact-form.schema'
 import { buildLeadPayload } from '../lead/lead-payload'
 import { saveErrorKind, toSaveError } from '../lead/save-error-message'
-import { telLink, whatsappLink } from '../links/messaging-links'
 import { closePanel, postBot, postUser, recordAnswer, render, tickOption, typingOff, typingOn, update, type BotExtras } from './context-updates'
+import { flowActions } from './flow-actions'
 import type { AnyIntakeEvent, IntakeContext } from './intake-types'
 import { doBeats, sayBeat, sequenceState, type Beat } from './sequence'
 import type { StateConfig, Timing, TransitionConfig } from './state-config'
@@ -21,33 +21,6 @@ const template = (text: string) => (context: IntakeContext) => render(text, cont
 function says(messages: FlowMessage[] | undefined, extras: BotExtras, lastExtras: BotExtras = extras): Beat[] {
   const list = messages ?? []
   return list.map((message, index) => sayBeat(message, template, index === list.length - 1 ? lastExtras : extras))
-}
-
-function linkUrl(flow: CheckedFlow, name: string, context: IntakeContext): string {
-  const link = flow.links?.[name]
-  if (!link) return ''
-  return 'whatsapp' in link ? whatsappLink(flow.business.phone, render(link.whatsapp, context)) : telLink(flow.business.phone)
-}
-
-function flowActions(flow: CheckedFlow) {
-  return (action: FlowAction): unknown[] => {
-    switch (action.action) {
-      case 'open_link':
-        return [{ type: 'openLink', params: ({ context }: { context: IntakeContext }) => ({ url: linkUrl(flow, action.link, context) }) }]
-      case 'track':
-        return [
-          {
-            type: 'trackPixel',
-            params: ({ context }: { context: IntakeContext }) => ({
-              event: action.event,
-              params: Object.fromEntries(Object.entries(action.params ?? {}).map(([key, value]) => [key, render(value, context)])),
-            }),
-          },
-        ]
-      case 'open_scheduler':
-        return [update(() => ({ panel: { kind: 'scheduler' } }))]
-    }
-  }
 }
 
 function messageStep(step: FlowStep & { type: 'message' | 'end' }, c: StepCompiler): StateConfig {
