@@ -27,7 +27,7 @@ describe('a backend on a data folder (PGlite on disk)', () => {
     for (const folder of folders) await rm(folder, { recursive: true, force: true })
   })
 
-  it('keeps users, rows, files and keys across a restart; keys file is private', async () => {
+  it('keeps users, rows, files and keys across a restart; a fresh start keeps only the keys', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'local-backend-'))
     folders.push(dataDir)
     const first = await startLocalBackend({ dataDir })
@@ -66,6 +66,17 @@ describe('a backend on a data folder (PGlite on disk)', () => {
       expect(Buffer.from(await served.arrayBuffer()).equals(pngBytes)).toBe(true)
     } finally {
       await second.close()
+    }
+    const fresh = await startLocalBackend({ dataDir, fresh: true })
+    try {
+      expect(fresh.anonKey).toBe(first.anonKey)
+      const lead = await client(fresh, fresh.serviceRoleKey).from('leads').select('id').eq('id', 'survivor')
+      expect(lead.data).toEqual([])
+      const served = await fetch(`${fresh.url}/storage/v1/object/public/reference-images/1700000000000.png`)
+      expect(served.status).toBe(400)
+      await expect(stat(credentialsFile(dataDir))).rejects.toThrow()
+    } finally {
+      await fresh.close()
     }
     const keysFile = path.join(dataDir, 'keys.json')
     expect((await stat(keysFile)).mode & 0o777).toBe(0o600)

@@ -1,11 +1,11 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { createSignInThrottle } from './auth/sign-in-throttle.ts'
 import type { BackendContext } from './backend-context.ts'
 import type { Database } from './db/database.ts'
 import { lockDataDir } from './db/data-dir-lock.ts'
+import { wipeDataDir } from './db/wipe-data-dir.ts'
 import { applyBootstrap, applyMigrations, wipeDatabase } from './db/migrations.ts'
 import { openPgliteDatabase } from './db/pglite-database.ts'
 import { openPostgresDatabase } from './db/postgres-database.ts'
@@ -18,7 +18,7 @@ export interface LocalBackendOptions {
   dataDir?: string
   /** A PostgreSQL server instead of PGlite. */
   databaseUrl?: string
-  /** Delete the data folder first. */
+  /** Start from an empty database and no uploaded files (the keys stay, so built bundles keep working). */
   fresh?: boolean
   /** Drop all project data on the `databaseUrl` server first (clean test runs). */
   wipeDatabase?: boolean
@@ -44,6 +44,7 @@ async function openDatabase(options: LocalBackendOptions): Promise<Database> {
   if (!options.dataDir) return openPgliteDatabase(undefined)
   const release = await lockDataDir(options.dataDir)
   try {
+    if (options.fresh) await wipeDataDir(options.dataDir)
     const db = await openPgliteDatabase(path.join(options.dataDir, 'pgdata'))
     return { ...db, close: () => db.close().finally(release) }
   } catch (error) {
@@ -75,7 +76,6 @@ async function prepare(options: LocalBackendOptions, keys: BackendKeys): Promise
  * background (`ready`), and `handler` waits for it, so a dev server can answer pages meanwhile.
  */
 export async function createLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
-  if (options.fresh && options.dataDir) await rm(options.dataDir, { recursive: true, force: true })
   const keys = options.dataDir ? await ensureKeys(options.dataDir) : await generateKeys()
   const ready = prepare(options, keys)
   ready.catch(() => undefined)

@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises'
 import type { Connect, Plugin } from 'vite'
 import { loadEnv } from 'vite'
 import { readSettings } from './config.ts'
@@ -17,7 +16,12 @@ export function localSupabaseBackend(): Plugin {
 
   function mount(middlewares: Connect.Server, onClose: (close: () => void) => void) {
     if (!enabled) return
-    backend ??= createLocalBackend({ dataDir: settings.dataDir, databaseUrl: settings.databaseUrl, jwtExpiry: settings.jwtExpiry })
+    backend ??= createLocalBackend({
+      dataDir: settings.dataDir,
+      databaseUrl: settings.databaseUrl,
+      fresh: settings.fresh,
+      jwtExpiry: settings.jwtExpiry,
+    })
     const started = backend
     started
       .then((b) => b.ready)
@@ -35,7 +39,6 @@ export function localSupabaseBackend(): Plugin {
       const env = { ...loadEnv(mode, userConfig.envDir || userConfig.root || process.cwd(), 'VITE_'), ...process.env }
       enabled = !env.VITE_SUPABASE_URL && !process.env.VITEST
       if (!enabled) return undefined
-      if (settings.fresh) await rm(settings.dataDir, { recursive: true, force: true })
       const keys = await ensureKeys(settings.dataDir)
       return { define: { 'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(keys.anonKey) } }
     },
