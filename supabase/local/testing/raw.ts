@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
+import { serviceClient } from './clients.ts'
 
 /** Raw HTTP against the shared test backend, for what supabase-js would never send. */
 export function rawFetch(path: string, init: RequestInit & { apikey?: string | null } = {}): Promise<Response> {
@@ -12,4 +13,18 @@ export function rawFetch(path: string, init: RequestInit & { apikey?: string | n
 /** A lead that passes every CHECK of the leads table. */
 export function validLead<T extends Record<string, unknown>>(overrides: T = {} as T) {
   return { id: `t-${randomUUID()}`, name: 'Asha Rao', phone: '9876543210', status: 'pending', ...overrides }
+}
+
+/** Raw HTTP as the service role (bypasses row-level security). */
+export function serviceFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers)
+  headers.set('authorization', `Bearer ${inject('serviceRoleKey')}`)
+  return rawFetch(path, { ...init, headers, apikey: inject('serviceRoleKey') })
+}
+
+/** How many leads exist, counted by the service role. */
+export async function leadCount(): Promise<number> {
+  const { count, error } = await serviceClient().from('leads').select('*', { count: 'exact', head: true })
+  expect(error).toBeNull()
+  return count ?? -1
 }
