@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { chakraThemeAlias } from './scripts/chakra-theme-alias.ts'
 import { flowPlugin } from './scripts/vite-plugin-flow.ts'
 
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
     projects: [
       {
         plugins: [react(), flowPlugin()],
+        resolve: { alias: [chakraThemeAlias] },
         test: {
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flows/**/*.test.ts'],

@@ -1,4 +1,8 @@
-import { Box, Button, Heading, Text, VStack } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Button } from '@chakra-ui/react/button'
+import { Heading } from '@chakra-ui/react/heading'
+import { VStack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 
 interface State {

@@ -1,4 +1,4 @@
-import { Container } from '@chakra-ui/react'
+import { Container } from '@chakra-ui/react/container'
 import { ConsultationChat } from '../features/intake/chat/ConsultationChat'
 import { SiteHeader } from './SiteHeader'
 

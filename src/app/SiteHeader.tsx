@@ -1,4 +1,7 @@
-import { HStack, Heading, Image, Text, VStack } from '@chakra-ui/react'
+import { Heading } from '@chakra-ui/react/heading'
+import { Image } from '@chakra-ui/react/image'
+import { HStack, VStack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 import { brand } from '../lib/brand'
 
 export function SiteHeader() {

@@ -1,4 +1,8 @@
-import { Box, Button, Flex, Text, Wrap } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Button } from '@chakra-ui/react/button'
+import { Flex } from '@chakra-ui/react/flex'
+import { Text } from '@chakra-ui/react/text'
+import { Wrap } from '@chakra-ui/react/wrap'
 import type { ChatMessage } from '../machine/intake-types'
 
 interface ChatBubbleProps {

@@ -1,4 +1,4 @@
-import { Stack } from '@chakra-ui/react'
+import { Stack } from '@chakra-ui/react/stack'
 import { useEffect, useRef } from 'react'
 import type { ChatMessage } from '../machine/intake-types'
 import { ChatBubble } from './ChatBubble'

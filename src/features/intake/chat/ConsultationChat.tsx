@@ -1,4 +1,7 @@
-import { Box, Center, Spinner, Stack } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Center } from '@chakra-ui/react/center'
+import { Spinner } from '@chakra-ui/react/spinner'
+import { Stack } from '@chakra-ui/react/stack'
 import { lazy, Suspense } from 'react'
 import { ChatTranscript } from './ChatTranscript'
 import { ContactFormPanel } from './ContactFormPanel'

@@ -1,5 +1,9 @@
-import { Button, Field, Input, Stack } from '@chakra-ui/react'
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { Button } from '@chakra-ui/react/button'
+import { Input } from '@chakra-ui/react/input'
+import { Stack } from '@chakra-ui/react/stack'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { Text } from '@chakra-ui/react/text'
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 import type { FormFieldId } from '../flow/flow-vocabulary'
 import type { FormFieldSpec } from '../machine/intake-types'
 import { contactFieldError } from './contact-field-error'
@@ -19,6 +23,7 @@ const inputProps: Record<FormFieldId, Omit<InputHTMLAttributes<HTMLInputElement>
 
 /** A form step: each field is checked on every keystroke; Continue stays disabled until all are valid. */
 export function ContactFormPanel({ fields, submitLabel, onSubmit }: ContactFormPanelProps) {
+  const formId = useId()
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.id, ''])))
   const [touched, setTouched] = useState<Record<string, boolean>>({})
   const errors = Object.fromEntries(fields.map((field) => [field.id, contactFieldError(field.id, values[field.id] ?? '')]))
@@ -36,20 +41,31 @@ export function ContactFormPanel({ fields, submitLabel, onSubmit }: ContactFormP
         {fields.map((field) => {
           const value = values[field.id] ?? ''
           const error = touched[field.id] || value !== '' ? errors[field.id] : null
+          const inputId = `${formId}-${field.id}`
           return (
-            <Field.Root key={field.id} required invalid={error !== null}>
-              <Field.Label>{field.label}</Field.Label>
+            <Stack key={field.id} gap="1.5">
+              <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="medium">
+                {field.label}
+              </chakra.label>
               <Input
+                id={inputId}
                 name={field.id}
                 value={value}
                 placeholder={field.placeholder}
                 maxLength={300}
+                required
+                aria-invalid={error !== null}
+                aria-describedby={error ? `${inputId}-error` : undefined}
                 {...inputProps[field.id]}
                 onChange={(event) => setValues((current) => ({ ...current, [field.id]: event.target.value }))}
                 onBlur={() => setTouched((current) => ({ ...current, [field.id]: true }))}
               />
-              {error && <Field.ErrorText>{error}</Field.ErrorText>}
-            </Field.Root>
+              {error && (
+                <Text id={`${inputId}-error`} color="fg.error" fontSize="sm">
+                  {error}
+                </Text>
+              )}
+            </Stack>
           )
         })}
         <Button type="submit" colorPalette="yellow" disabled={!ready}>

@@ -1,4 +1,7 @@
-import { Button, Card, Heading, Text } from '@chakra-ui/react'
+import { Button } from '@chakra-ui/react/button'
+import { Card } from '@chakra-ui/react/card'
+import { Heading } from '@chakra-ui/react/heading'
+import { Text } from '@chakra-ui/react/text'
 import { useState } from 'react'
 import { ApiError } from '../../../lib/api-error'
 import { istWallClock } from '../../../lib/dayjs'

@@ -1,4 +1,6 @@
-import { HStack, Spinner, Text } from '@chakra-ui/react'
+import { Spinner } from '@chakra-ui/react/spinner'
+import { HStack } from '@chakra-ui/react/stack'
+import { Text } from '@chakra-ui/react/text'
 
 export function TypingIndicator() {
   return (

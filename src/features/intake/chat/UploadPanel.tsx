@@ -1,4 +1,7 @@
-import { Box, Stack, Text, chakra } from '@chakra-ui/react'
+import { Box } from '@chakra-ui/react/box'
+import { Stack } from '@chakra-ui/react/stack'
+import { chakra } from '@chakra-ui/react/styled-system'
+import { Text } from '@chakra-ui/react/text'
 import { useId, useState, type ChangeEvent } from 'react'
 import { referenceImageProblemMessages } from '../api/reference-image-api'
 import { checkReferenceImage } from '../api/reference-image-file'
