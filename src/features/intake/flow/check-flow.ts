@@ -44,7 +44,8 @@ function unknownTiming(name: string, flow: Flow) {
   return `unknown timing '${name}' (known: ${Object.keys(flow.timing).join(', ')})`
 }
 
-function checkActions(actions: FlowAction[] | undefined, path: FlowPath, flow: Flow, step: FlowStep, report: Reporter) {
+/** `step` is undefined for the scheduler's own actions. */
+function checkActions(actions: FlowAction[] | undefined, path: FlowPath, flow: Flow, step: FlowStep | undefined, report: Reporter) {
   actions?.forEach((action, index) => {
     const actionPath = [...path, index]
     if (action.after !== undefined && !(action.after in flow.timing)) {
@@ -59,7 +60,7 @@ function checkActions(actions: FlowAction[] | undefined, path: FlowPath, flow: F
     }
     if (action.action === 'open_scheduler') {
       if (!flow.scheduler) report.at([...actionPath, 'action'], 'open_scheduler needs a scheduler section in the flow')
-      if (step.type !== 'options' || !step.keep_open) {
+      if (step?.type !== 'options' || !step.keep_open) {
         report.at([...actionPath, 'action'], 'open_scheduler only works in an options step with keep_open: true')
       }
     }
@@ -170,6 +171,7 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
     if (confirmation.before !== undefined && !(confirmation.before in flow.timing)) {
       report.at(['scheduler', 'confirmation', 'before'], unknownTiming(confirmation.before, flow))
     }
+    checkActions(flow.scheduler.do, ['scheduler', 'do'], flow, undefined, report)
   }
   return problems.sort((a, b) => a.line - b.line || a.col - b.col)
 }

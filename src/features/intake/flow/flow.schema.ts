@@ -167,6 +167,7 @@ export const flowSchema = z.strictObject({
   scheduler: z
     .strictObject({
       confirmation: z.strictObject({ text, before: timingName.optional(), typing: z.boolean().optional() }),
+      do: z.array(actionSchema).optional().describe('Actions run once a booking is confirmed in the chat'),
     })
     .optional(),
   start: stepId,

@@ -71,7 +71,7 @@ function optionsStep(step: FlowStep & { type: 'options' }, c: StepCompiler): Sta
       },
     }
     states.booked = sequenceState(
-      [sayBeat(confirmation, template, { stepId: step.id })],
+      [sayBeat(confirmation, template, { stepId: step.id }), ...doBeats(c.flow.scheduler.do, flowActions(c.flow))],
       { target: 'waiting', actions: [closePanel] },
       c.timing,
       c.flow,
