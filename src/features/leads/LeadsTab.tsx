@@ -4,7 +4,7 @@ import type { LeadsApi } from './api/leads-api'
 import { leadsCsv, leadsCsvFileName } from './csv-export'
 import { downloadTextFile } from './download-file'
 import type { Lead } from './lead.schema'
-import { filterLeads, noLeadFilters, type LeadFilters } from './lead-filters'
+import { createLeadFilter, noLeadFilters, type LeadFilters } from './lead-filters'
 import { LeadDetailsDialog } from './LeadDetailsDialog'
 import { LeadsTable } from './LeadsTable'
 import { LeadsToolbar } from './LeadsToolbar'
@@ -21,7 +21,8 @@ export function LeadsTab({ leads, api, search, onSearchChange, onLeadUpdated }: 
   const [filters, setFilters] = useState<Omit<LeadFilters, 'search'>>(noLeadFilters)
   const [viewedLeadId, setViewedLeadId] = useState<string | null>(null)
   const deferredSearch = useDeferredValue(search)
-  const shown = useMemo(() => filterLeads(leads, { ...filters, search: deferredSearch }), [leads, filters, deferredSearch])
+  const filterShown = useMemo(() => createLeadFilter(leads), [leads])
+  const shown = useMemo(() => filterShown({ ...filters, search: deferredSearch }), [filterShown, filters, deferredSearch])
   const viewedLead = leads.find((lead) => lead.id === viewedLeadId) ?? null
   const view = useCallback((lead: Lead) => setViewedLeadId(lead.id), [])
 

@@ -1,7 +1,7 @@
 import { Box, Card, Heading, Table, Text } from '@chakra-ui/react'
-import { useTable } from '@tanstack/react-table'
+import { FlexRender, useTable, type Row } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useMemo, useRef } from 'react'
+import { memo, useMemo, useRef } from 'react'
 import type { Lead } from './lead.schema'
 import { leadColumns, leadTableFeatures, type LeadRowActions } from './lead-columns'
 
@@ -9,27 +9,71 @@ interface LeadsTableProps extends LeadRowActions {
   leads: Lead[]
 }
 
+type LeadRow = Row<typeof leadTableFeatures, Lead>
+
 const estimatedRowHeight = 96
 const sortMarks = { asc: ' ▲', desc: ' ▼' } as const
+const leadId = (lead: Lead) => lead.id
+
+/** Memoised on the row, so scrolling renders only the rows that come into view. */
+const LeadTableRow = memo(function LeadTableRow({
+  row,
+  index,
+  measure,
+}: {
+  row: LeadRow
+  index: number
+  measure: (node: Element | null) => void
+}) {
+  return (
+    <Table.Row data-index={index} ref={measure}>
+      {row.getAllCells().map((cell) => (
+        <Table.Cell key={cell.id} verticalAlign="top">
+          <FlexRender cell={cell} />
+        </Table.Cell>
+      ))}
+    </Table.Row>
+  )
+})
 
 /** Only the rows in view are in the DOM, so ten thousand leads scroll and filter smoothly. */
-export function LeadsTable({ leads, api, onView, onUpdated }: LeadsTableProps) {
-  const columns = useMemo(() => leadColumns({ api, onView, onUpdated }), [api, onView, onUpdated])
-  const table = useTable({ features: leadTableFeatures, columns, data: leads, getRowId: (lead) => lead.id })
-  const rows = table.getRowModel().rows
-  const scrollRef = useRef<HTMLDivElement>(null)
+function VirtualRows({ rows, scrollRef }: { rows: LeadRow[]; scrollRef: React.RefObject<HTMLDivElement | null> }) {
   // Read afresh on every render of this component, which the compiler leaves unmemoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimatedRowHeight,
-    overscan: 8,
+    overscan: 6,
     initialRect: { width: 1200, height: 640 },
   })
   const items = virtualizer.getVirtualItems()
   const paddingTop = items[0]?.start ?? 0
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
+  return (
+    <Table.Body>
+      {paddingTop > 0 && <tr style={{ height: paddingTop }} aria-hidden />}
+      {items.map((item) => {
+        const row = rows[item.index]
+        return row ? (
+          <LeadTableRow
+            key={row.id}
+            row={row}
+            index={item.index}
+            measure={virtualizer.measureElement}
+          />
+        ) : null
+      })}
+      {paddingBottom > 0 && <tr style={{ height: paddingBottom }} aria-hidden />}
+    </Table.Body>
+  )
+}
+
+export function LeadsTable({ leads, api, onView, onUpdated }: LeadsTableProps) {
+  const columns = useMemo(() => leadColumns({ api, onView, onUpdated }), [api, onView, onUpdated])
+  const table = useTable({ features: leadTableFeatures, columns, data: leads, getRowId: leadId })
+  const rows = table.getRowModel().rows
+  const scrollRef = useRef<HTMLDivElement>(null)
 
   return (
     <Card.Root>
@@ -66,23 +110,7 @@ export function LeadsTable({ leads, api, onView, onUpdated }: LeadsTableProps) {
                   </Table.Row>
                 ))}
               </Table.Header>
-              <Table.Body>
-                {paddingTop > 0 && <tr style={{ height: paddingTop }} aria-hidden />}
-                {items.map((item) => {
-                  const row = rows[item.index]
-                  if (!row) return null
-                  return (
-                    <Table.Row key={row.id} data-index={item.index} ref={virtualizer.measureElement}>
-                      {row.getAllCells().map((cell) => (
-                        <Table.Cell key={cell.id} verticalAlign="top">
-                          <table.FlexRender cell={cell} />
-                        </Table.Cell>
-                      ))}
-                    </Table.Row>
-                  )
-                })}
-                {paddingBottom > 0 && <tr style={{ height: paddingBottom }} aria-hidden />}
-              </Table.Body>
+              <VirtualRows rows={rows} scrollRef={scrollRef} />
             </Table.Root>
           </Box>
         )}

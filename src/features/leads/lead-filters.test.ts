@@ -38,3 +38,11 @@ describe('lead filters', () => {
     expect(ids(filterLeads(leads, { ...noLeadFilters, status: 'closed', search: 'priya' }))).toEqual([])
   })
 })
+
+describe('lead filter across fields', () => {
+  it('never matches a term that spans two fields', () => {
+    const lead = aLead({ name: 'Asha Rao', phone: '9000000000', email: '', city: 'Goa' })
+    expect(filterLeads([lead], { ...noLeadFilters, search: 'rao9000' })).toEqual([])
+    expect(filterLeads([lead], { ...noLeadFilters, search: 'rao' })).toEqual([lead])
+  })
+})
