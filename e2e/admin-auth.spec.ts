@@ -18,7 +18,7 @@ test('the sign-in screen shows its title, subtitle and a password toggle', async
 })
 
 test('a wrong password keeps the sign-in screen and shows the error', async ({ page }) => {
-  await signIn(page, { email: adminCredentials().email, password: 'definitely-wrong' })
+  await signIn(page, { email: (await adminCredentials()).email, password: 'definitely-wrong' })
   await expect(toast(page, 'Error')).toContainText('Invalid login credentials')
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled()
   await expect(page.getByRole('heading', { name: 'Kanak Bespoke Admin Dashboard' })).toHaveCount(0)

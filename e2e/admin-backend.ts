@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { expect } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 
-/** The data folder playwright.config.ts gives the backend that `npm start` runs for the tests. */
-const dataDir = path.resolve('.data/e2e')
-export const backendUrl = 'http://localhost:5173'
+/** The data folder and origin playwright.config.ts gives `npm start`; overridable for a side-by-side run. */
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e')
+export const backendUrl = process.env.E2E_BASE_URL ?? 'http://localhost:5173'
 
 class RealtimeUnavailable {
   constructor() {
@@ -12,8 +13,14 @@ class RealtimeUnavailable {
   }
 }
 
-export function adminCredentials(): { email: string; password: string } {
-  const text = readFileSync(path.join(dataDir, 'admin-credentials.txt'), 'utf8')
+/**
+ * The first admin's credentials. A fresh backend writes them shortly after the server starts
+ * answering, so the first test may have to wait for the file.
+ */
+export async function adminCredentials(): Promise<{ email: string; password: string }> {
+  const file = path.join(dataDir, 'admin-credentials.txt')
+  await expect.poll(() => existsSync(file), { timeout: 60_000, message: `waiting for ${file}` }).toBe(true)
+  const text = readFileSync(file, 'utf8')
   const field = (name: string) => {
     const value = new RegExp(`^${name}:\\s*(.+)$`, 'm').exec(text)?.[1]?.trim()
     if (!value) throw new Error(`admin-credentials.txt has no ${name}`)

@@ -1,10 +1,11 @@
 import { expect, type Page } from '@playwright/test'
 import { adminCredentials } from './admin-backend.ts'
 
-export async function signIn(page: Page, credentials = adminCredentials()) {
+export async function signIn(page: Page, credentials?: { email: string; password: string }) {
+  const { email, password } = credentials ?? (await adminCredentials())
   await page.goto('/admin')
-  await page.getByLabel('Email').fill(credentials.email)
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
 }
 
