@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, expect, test } from 'vitest'
+import { Provider } from '../../components/ui/provider'
+import { aLead } from '../leads/lead.fixtures'
+import type { Appointment, AppointmentStatus } from './appointment.schema'
+import { CalendarView } from './CalendarView'
+
+afterEach(cleanup)
+
+// Sunday 22 Nov 2026, 11:30 IST
+const now = () => new Date('2026-11-22T06:00:00Z')
+const lead = aLead({ id: 'lead-1', name: 'Kavya Menon', phone: '9811122233', product_type: 'Necklace' })
+
+function appointment(id: string, slot: string, status: AppointmentStatus = 'scheduled'): Appointment {
+  return { id, lead_id: 'lead-1', slot_datetime: slot, status, updated_at: null }
+}
+
+const appointments = [
+  appointment('a1', '2026-11-25T03:30:00Z', 'confirmed'),
+  appointment('a2', '2026-11-25T04:30:00Z'),
+  appointment('a3', '2026-11-25T05:30:00Z', 'cancelled'),
+  appointment('a4', '2026-11-25T06:30:00Z'),
+  appointment('a5', '2026-11-25T07:30:00Z', 'no-show'),
+  // 1 Dec in IST although still 30 Nov in UTC
+  appointment('a6', '2026-11-30T19:00:00Z'),
+]
+
+function renderCalendar() {
+  render(
+    <Provider>
+      <CalendarView appointments={appointments} leads={[lead]} reload={async () => {}} now={now} />
+    </Provider>,
+  )
+}
+
+test('shows three times per day then +N more, and the day panel on click', async () => {
+  renderCalendar()
+  expect(screen.getByText('Select a Date')).toBeTruthy()
+  expect(screen.getByText('Click on a date to view appointments')).toBeTruthy()
+  const busyDay = screen.getByLabelText('2026-11-25, 5 appointment(s)')
+  expect(within(busyDay).getAllByText(/\d{1,2}:\d{2} (am|pm)/).map((node) => node.textContent)).toEqual([
+    '9:00 am',
+    '10:00 am',
+    '11:00 am',
+  ])
+  expect(within(busyDay).getByText('+2 more')).toBeTruthy()
+  await userEvent.click(busyDay)
+  const panel = screen.getByTestId('calendar-day-panel')
+  expect(within(panel).getByText('5 appointment(s)')).toBeTruthy()
+  expect(within(panel).getAllByText('Kavya Menon')).toHaveLength(5)
+  expect(within(panel).getAllByText('Necklace')).toHaveLength(5)
+  expect(within(panel).getByText('1:00 pm')).toBeTruthy()
+})
+
+test('highlights today, puts late-evening UTC slots on their IST day and pages months', async () => {
+  renderCalendar()
+  expect(screen.getByRole('heading', { name: 'November 2026' })).toBeTruthy()
+  expect(document.querySelector('[aria-current="date"]')?.textContent).toBe('22')
+  expect(screen.getByLabelText('2026-12-01, 1 appointment(s)')).toBeTruthy()
+  expect(screen.getByLabelText('2026-11-30, 0 appointment(s)')).toBeTruthy()
+  await userEvent.click(screen.getByRole('button', { name: 'Next month' }))
+  expect(screen.getByRole('heading', { name: 'December 2026' })).toBeTruthy()
+  await userEvent.click(screen.getByRole('button', { name: 'Previous month' }))
+  await userEvent.click(screen.getByRole('button', { name: 'Previous month' }))
+  expect(screen.getByRole('heading', { name: 'October 2026' })).toBeTruthy()
+  await userEvent.click(screen.getByLabelText('2026-10-04, 0 appointment(s)'))
+  expect(screen.getByText('No appointments scheduled for this date')).toBeTruthy()
+})

@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { Provider } from '../../components/ui/provider'
+import { Toaster } from '../../components/ui/toaster'
+import { ApiError } from '../../lib/api-error'
+import { adminAccessRequiredMessage } from '../admin-auth/api/auth-api'
+import type { Appointment } from '../appointments/appointment.schema'
+import { aLead } from '../leads/lead.fixtures'
+import type { Lead, LeadStatus } from '../leads/lead.schema'
+import { Dashboard, type DashboardProps } from './Dashboard'
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+// jsdom lays nothing out; the virtualised leads table needs a viewport height to render rows.
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 })
+})
+afterAll(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+})
+
+const leads: Lead[] = [
+  aLead({ id: 'l1', name: 'Priya Nair', city: 'Kochi', status: 'pending', occasion: 'Anniversary' }),
+  aLead({ id: 'l2', name: 'Rohan Gupta', city: 'Delhi', status: 'contacted', occasion: 'Festival' }),
+  aLead({ id: 'l3', name: 'Tara Iyer', city: 'Chennai', status: 'closed', occasion: 'Festival' }),
+]
+const appointments: Appointment[] = [
+  { id: 'a1', lead_id: 'l1', slot_datetime: '2030-01-07T04:30:00Z', status: 'scheduled', updated_at: null },
+]
+
+/** The dashboard's backend, held in memory: what the api functions would answer. */
+function memoryApis(overrides: Partial<DashboardProps['apis']> = {}): DashboardProps['apis'] {
+  const stored = new Map(leads.map((lead) => [lead.id, lead]))
+  return {
+    auth: { requireAdmin: async () => {} },
+    leads: {
+      fetchLeads: async () => [...stored.values()],
+      updateLeadStatus: async (id: string, status: LeadStatus) => {
+        const lead = { ...stored.get(id)!, status, updated_at: new Date().toISOString() }
+        stored.set(id, lead)
+        return lead
+      },
+      referenceImageUrl: (path: string) => `https://images.example/${path}`,
+    },
+    appointments: {
+      fetchAppointments: async () => appointments,
+      updateAppointmentStatus: async () => appointments[0]!,
+      rescheduleAppointment: async () => appointments[0]!,
+    },
+    loadTakenSlots: async () => [],
+    ...overrides,
+  }
+}
+
+function renderDashboard(apis: DashboardProps['apis']) {
+  render(
+    <Provider>
+      <Dashboard user={{ id: 'u1', email: 'admin@example.com' }} apis={apis} onSignOut={() => {}} />
+      <Toaster />
+    </Provider>,
+  )
+}
+
+const statValue = (label: string) => within(screen.getByTestId(`stat-${label}`)).getAllByText(/.+/).at(-1)?.textContent
+
+test('loads, shows the eight stats and filters leads by search, status and occasion', async () => {
+  renderDashboard(memoryApis())
+  expect(screen.getByText('Loading dashboard...')).toBeTruthy()
+  expect(await screen.findByRole('heading', { name: 'Leads (3)' })).toBeTruthy()
+  expect(statValue('Total Leads')).toBe('3')
+  expect(statValue('Pending')).toBe('1')
+  expect(statValue('Closed')).toBe('1')
+  expect(statValue('Conversion')).toBe('33.3%')
+  expect(statValue('Appointments')).toBe('1')
+
+  await userEvent.type(screen.getByPlaceholderText('Search leads...'), 'KOCHI')
+  expect(await screen.findByRole('heading', { name: 'Leads (1)' })).toBeTruthy()
+  await userEvent.clear(screen.getByPlaceholderText('Search leads...'))
+  await userEvent.selectOptions(screen.getByLabelText('Occasion filter'), 'Festival')
+  expect(await screen.findByRole('heading', { name: 'Leads (2)' })).toBeTruthy()
+  await userEvent.selectOptions(screen.getByLabelText('Status filter'), 'pending')
+  expect(await screen.findByText('No leads found')).toBeTruthy()
+})
+
+test('a status change updates the row in place and the stats', async () => {
+  renderDashboard(memoryApis())
+  await screen.findByRole('heading', { name: 'Leads (3)' })
+  await userEvent.selectOptions(screen.getByLabelText('Status of Priya Nair'), 'closed')
+  expect(await screen.findByText('Lead status updated to closed')).toBeTruthy()
+  expect(statValue('Closed')).toBe('2')
+  expect(statValue('Conversion')).toBe('66.7%')
+})
+
+test('a failed status change says so and keeps the row as it was', async () => {
+  const apis = memoryApis()
+  apis.leads.updateLeadStatus = async () => {
+    throw new ApiError('42501', 'permission denied for table leads')
+  }
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  renderDashboard(apis)
+  await screen.findByRole('heading', { name: 'Leads (3)' })
+  await userEvent.selectOptions(screen.getByLabelText('Status of Priya Nair'), 'closed')
+  expect(await screen.findByText('Failed to update lead status')).toBeTruthy()
+  expect((screen.getByLabelText('Status of Priya Nair') as HTMLSelectElement).value).toBe('pending')
+  expect(statValue('Closed')).toBe('1')
+})
+
+test('without the admin role: both access toasts and no lead data', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  renderDashboard(
+    memoryApis({
+      auth: {
+        requireAdmin: async () => {
+          throw new ApiError('not_admin', adminAccessRequiredMessage)
+        },
+      },
+    }),
+  )
+  expect(await screen.findByText('Access Error')).toBeTruthy()
+  expect(screen.getByText(adminAccessRequiredMessage)).toBeTruthy()
+  expect(await screen.findByText('Admin Setup Required')).toBeTruthy()
+  expect(screen.getByText('Please ask the administrator to assign you admin role in the database.')).toBeTruthy()
+  expect(screen.getByText('No leads found')).toBeTruthy()
+  expect(statValue('Total Leads')).toBe('0')
+  expect(statValue('Conversion')).toBe('0%')
+})
