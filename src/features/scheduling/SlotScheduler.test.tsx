@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, expect, test } from 'vitest'
+import { Provider } from '../../components/ui/provider'
+import { SlotScheduler } from './SlotScheduler'
+
+afterEach(cleanup)
+
+// Monday 23 Nov 2026, 13:30 IST
+const now = () => new Date('2026-11-23T08:00:00Z')
+
+function renderScheduler(onPick: (date: string, time: string) => Promise<void>, taken: string[] = []) {
+  const queries: [string, string][] = []
+  render(
+    <Provider>
+      <SlotScheduler
+        leadId="lead-9"
+        leadName="Ira Das"
+        submitLabel="Reschedule"
+        busyLabel="Rescheduling..."
+        now={now}
+        loadTakenSlots={async (from, to) => {
+          queries.push([from, to])
+          return taken
+        }}
+        onPick={onPick}
+      />
+    </Provider>,
+  )
+  return queries
+}
+
+const day = (label: RegExp) => screen.getByRole('gridcell', { name: label })
+
+test('offers weekdays from today, then only the free future slots of the picked day', async () => {
+  const picks: [string, string][] = []
+  let finish: () => void = () => {}
+  const queries = renderScheduler(
+    (date, time) => {
+      picks.push([date, time])
+      return new Promise<void>((resolve) => (finish = resolve))
+    },
+    ['2026-11-23T09:30:00Z'],
+  )
+  expect(screen.getByText('Pick a new date and time for Ira Das')).toBeTruthy()
+  expect(day(/November 20th, 2026/).getAttribute('aria-disabled')).toBe('true')
+  expect(day(/November 28th, 2026/).getAttribute('aria-disabled')).toBe('true')
+  expect(day(/November 24th, 2026/).getAttribute('aria-disabled')).toBe('false')
+  expect(screen.getByRole('button', { name: 'Reschedule' }).hasAttribute('disabled')).toBe(true)
+
+  await userEvent.click(day(/November 23rd, 2026/))
+  expect(await screen.findByRole('button', { name: '5:00 PM' })).toBeTruthy()
+  expect(queries).toEqual([['2026-11-22T18:30:00.000Z', '2026-11-23T18:30:00.000Z']])
+  const enabled = screen
+    .getAllByRole('button', { name: /^\d{1,2}:00 [AP]M$/ })
+    .filter((button) => !button.hasAttribute('disabled'))
+    .map((button) => button.textContent)
+  expect(enabled).toEqual(['2:00 PM', '4:00 PM', '5:00 PM'])
+
+  await userEvent.click(screen.getByRole('button', { name: '4:00 PM' }))
+  await userEvent.click(screen.getByRole('button', { name: 'Reschedule' }))
+  expect(picks).toEqual([['2026-11-23', '16:00']])
+  expect(screen.getByRole('button', { name: 'Rescheduling...' }).hasAttribute('disabled')).toBe(true)
+  await act(async () => finish())
+  expect(screen.getByRole('button', { name: 'Reschedule' }).hasAttribute('disabled')).toBe(false)
+})
