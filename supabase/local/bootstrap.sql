@@ -19,13 +19,12 @@ $$;
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 
--- public: API roles get table/sequence/function privileges by default, as on hosted Supabase,
--- so row-level security policies (and explicit REVOKEs in migrations) are what decide.
+-- public: API roles get privileges on new tables, sequences and functions by default, as on hosted
+-- Supabase, so row-level security policies (and explicit REVOKEs in migrations) are what decide.
+-- Only default privileges: granting on existing objects here would undo the migrations' REVOKEs at
+-- every restart.
 create schema if not exists public;
 grant usage on schema public to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
-grant all on all functions in schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;

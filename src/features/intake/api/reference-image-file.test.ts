@@ -29,4 +29,6 @@ test('a hostile or missing extension never reaches the storage path', () => {
   expect(referenceImageName({ name: 'ring', type: 'image/gif' }, 7)).toBe('7.gif')
   expect(referenceImageName({ name: 'ring.<script>', type: 'image/jpeg' }, 7)).toBe('7.jpg')
   expect(referenceImageName({ name: 'x.verylongext', type: 'image/jpeg' }, 7)).toBe('7.jpg')
+  expect(referenceImageName({ name: 'photo.exe', type: 'image/png' }, 7)).toBe('7.png')
+  expect(referenceImageName({ name: 'photo.JFIF', type: 'image/jpeg' }, 7)).toBe('7.jfif')
 })

@@ -22,12 +22,15 @@ export function checkReferenceImage(file: Pick<File, 'type' | 'size'>): Referenc
   return null
 }
 
+/** Image extensions the bucket's upload policy accepts (supabase/migrations: reference_images_anon_upload). */
+const imageExtensions = new Set(['jpg', 'jpeg', 'jpe', 'jfif', 'pjpeg', 'pjp', 'png', 'webp', 'gif', 'heic', 'heif'])
+
 /**
  * The storage name: the upload time plus the original extension (spec section 3). An extension that
- * is missing or not plain letters and digits is replaced by the one of the file's image type.
+ * is missing or not an image extension is replaced by the one of the file's image type.
  */
 export function referenceImageName(file: Pick<File, 'name' | 'type'>, uploadedAt: number): string {
   const original = /\.([A-Za-z0-9]{1,5})$/.exec(file.name)?.[1]?.toLowerCase()
-  const extension = original ?? extensionByMime[file.type] ?? 'img'
+  const extension = original && imageExtensions.has(original) ? original : (extensionByMime[file.type] ?? 'jpg')
   return `${uploadedAt}.${extension}`
 }

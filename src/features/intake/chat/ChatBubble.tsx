@@ -18,7 +18,7 @@ export function ChatBubble({ message, onChoose }: ChatBubbleProps) {
     <Flex justify={fromBot ? 'flex-start' : 'flex-end'}>
       <Box
         maxW={{ base: '90%', md: '75%' }}
-        bg={fromBot ? 'bg.muted' : 'yellow.600'}
+        bg={fromBot ? 'bg.muted' : 'yellow.800'}
         color={fromBot ? 'fg' : 'white'}
         borderRadius="lg"
         px="3"

@@ -40,7 +40,7 @@ export function ContactFormPanel({ fields, submitLabel, onSubmit }: ContactFormP
       <form onSubmit={submit} noValidate aria-label="Your details">
         {fields.map((field) => {
           const value = values[field.id] ?? ''
-          const error = touched[field.id] || value !== '' ? errors[field.id] : null
+          const error = touched[field.id] ? errors[field.id] : null
           const inputId = `${formId}-${field.id}`
           return (
             <Stack key={field.id} gap="1.5">
@@ -57,7 +57,10 @@ export function ContactFormPanel({ fields, submitLabel, onSubmit }: ContactFormP
                 aria-invalid={error !== null}
                 aria-describedby={error ? `${inputId}-error` : undefined}
                 {...inputProps[field.id]}
-                onChange={(event) => setValues((current) => ({ ...current, [field.id]: event.target.value }))}
+                onChange={(event) => {
+                  setValues((current) => ({ ...current, [field.id]: event.target.value }))
+                  setTouched((current) => ({ ...current, [field.id]: true }))
+                }}
                 onBlur={() => setTouched((current) => ({ ...current, [field.id]: true }))}
               />
               {error && (
