@@ -127,7 +127,7 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
                   ) : (
                     <SlotScheduler
                       leadId={appointment.lead_id}
-                      leadName={lead?.name ?? 'this lead'}
+                      prompt={`Pick a new date and time for ${lead?.name ?? 'this lead'}`}
                       submitLabel="Reschedule"
                       busyLabel="Rescheduling..."
                       loadTakenSlots={apis.loadTakenSlots}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test } from 'vitest'
 import { Provider } from '../../components/ui/provider'
@@ -16,7 +16,7 @@ function renderScheduler(onPick: (date: string, time: string) => Promise<void>, 
     <Provider>
       <SlotScheduler
         leadId="lead-9"
-        leadName="Ira Das"
+        prompt="Pick a new date and time for Ira Das"
         submitLabel="Reschedule"
         busyLabel="Rescheduling..."
         now={now}
@@ -64,4 +64,21 @@ test('offers weekdays from today, then only the free future slots of the picked 
   expect(screen.getByRole('button', { name: 'Rescheduling...' }).hasAttribute('disabled')).toBe(true)
   await act(async () => finish())
   expect(screen.getByRole('button', { name: 'Reschedule' }).hasAttribute('disabled')).toBe(false)
+})
+
+test('a slot taken meanwhile: the pick is cleared and the day is reloaded, now showing it taken', async () => {
+  const takenNow: string[] = []
+  const queries = renderScheduler(async () => {
+    takenNow.push('2026-11-24T05:30:00Z')
+    throw new Error('slot taken')
+  }, takenNow)
+
+  await userEvent.click(day(/November 24th, 2026/))
+  await userEvent.click(await screen.findByRole('button', { name: '11:00 AM' }))
+  await userEvent.click(screen.getByRole('button', { name: 'Reschedule' }))
+
+  await waitFor(() => expect(screen.getByRole('button', { name: '11:00 AM' }).hasAttribute('disabled')).toBe(true))
+  expect(queries).toHaveLength(2)
+  expect(queries[1]).toEqual(queries[0])
+  expect(screen.getByRole('button', { name: 'Reschedule' }).hasAttribute('disabled')).toBe(true)
 })

@@ -6,12 +6,16 @@ import { dateKeyOfPickedDay, isBookableDate, istDayBounds, slotsForDate } from '
 
 export interface SlotSchedulerProps {
   leadId: string
-  leadName: string
+  /** The line above the calendar, e.g. naming the lead being rescheduled. */
+  prompt: string
   submitLabel: string
   busyLabel: string
   /** Booked instants between two instants. */
   loadTakenSlots: (fromIso: string, toIso: string) => Promise<string[]>
-  /** Called with the IST date (YYYY-MM-DD) and time ('HH:MM') the user confirmed. */
+  /**
+   * Called with the IST date (YYYY-MM-DD) and time ('HH:MM') the user confirmed. Rejecting means the
+   * slot was taken meanwhile: the grid then reloads that day's taken slots.
+   */
   onPick: (date: string, time: string) => Promise<void>
   now?: () => Date
 }
@@ -19,7 +23,7 @@ export interface SlotSchedulerProps {
 /** Inline calendar of bookable IST weekdays, then a 3-column grid of that day's free hourly slots. */
 export function SlotScheduler({
   leadId,
-  leadName,
+  prompt,
   submitLabel,
   busyLabel,
   loadTakenSlots,
@@ -30,6 +34,7 @@ export function SlotScheduler({
   const [taken, setTaken] = useState<{ dateKey: string; instants: string[] } | null>(null)
   const [time, setTime] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [loads, setLoads] = useState(0)
   const dateKey = pickedDay ? dateKeyOfPickedDay(pickedDay) : null
 
   useEffect(() => {
@@ -46,7 +51,7 @@ export function SlotScheduler({
     return () => {
       active = false
     }
-  }, [dateKey, loadTakenSlots])
+  }, [dateKey, loadTakenSlots, loads])
 
   const slots = dateKey && taken?.dateKey === dateKey ? slotsForDate(dateKey, now(), taken.instants) : null
 
@@ -55,6 +60,9 @@ export function SlotScheduler({
     setBusy(true)
     try {
       await onPick(dateKey, time)
+    } catch {
+      setTime(null)
+      setLoads((count) => count + 1)
     } finally {
       setBusy(false)
     }
@@ -62,7 +70,7 @@ export function SlotScheduler({
 
   return (
     <Stack gap="4" data-lead-id={leadId}>
-      <Text fontWeight="medium">Pick a new date and time for {leadName}</Text>
+      <Text fontWeight="medium">{prompt}</Text>
       <Box>
         <DatePicker
           inline

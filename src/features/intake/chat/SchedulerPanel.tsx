@@ -54,11 +54,11 @@ export default function SchedulerPanel({ leadId, visitorName, onBooked, onClose 
         ) : (
           <>
             <Text fontSize="sm" color="fg.muted">
-              Weekdays, 9:00 AM to 5:00 PM India time (IST).
+              Consultations run on weekdays, 9:00 AM to 5:00 PM India time (IST).
             </Text>
             <SlotScheduler
               leadId={leadId}
-              leadName={visitorName}
+              prompt="Pick a weekday and a time that suit you."
               submitLabel="Confirm Appointment"
               busyLabel="Booking..."
               loadTakenSlots={schedulingApi.fetchTakenSlots}

@@ -1,0 +1,184 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { istWallClock } from '../src/lib/dayjs.ts'
+import { serviceClient } from './admin-backend.ts'
+import { seedAppointment, seedLeads, uniqueSurname, weekdayAhead } from './admin-data.ts'
+import { answerUpToBudget, choose, fillForm, pickDate, pngBytes, uniquePhone } from './visitor-chat.ts'
+
+const screenshots = 'test-results/screenshots'
+
+test.beforeEach(async ({ context }) => {
+  await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }))
+})
+
+async function seriousAccessibilityProblems(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)
+}
+
+async function storedLead(phone: string) {
+  const { data, error } = await serviceClient().from('leads').select('*').eq('phone', phone)
+  if (error) throw new Error(error.message)
+  return data
+}
+
+test('a visitor on a phone completes the chat with an image and books a slot; both rows are stored', async ({ page }) => {
+  test.setTimeout(150_000)
+  await page.setViewportSize({ width: 360, height: 780 })
+  const phone = uniquePhone()
+  const date = weekdayAhead(8)
+  await page.goto('/')
+
+  await answerUpToBudget(page, 'Asha Rao', phone)
+  await choose(page, '₹1L – ₹2.5L')
+  await choose(page, 'Upload Reference Image')
+  await expect(page.getByText('Click to upload reference image')).toBeVisible({ timeout: 15_000 })
+  await page.locator('input[type=file]').setInputFiles({ name: 'My Ring.PNG', mimeType: 'image/png', buffer: pngBytes })
+  await expect(page.getByText('✅ File uploaded successfully')).toBeVisible()
+  await choose(page, 'Yellow Gold')
+  await choose(page, 'Skip this step')
+  await choose(page, 'Lab-Grown')
+  await choose(page, 'Oval')
+  await choose(page, 'Flexible')
+  await page.screenshot({ path: `${screenshots}/visitor-chat-360.png`, fullPage: true })
+  await fillForm(page, { City: 'Pune', Email: 'asha@example.com' })
+  await expect(page.getByText(/^Thank you, Asha Rao!/)).toBeVisible({ timeout: 15_000 })
+
+  const [lead] = await storedLead(phone)
+  expect(lead).toMatchObject({
+    name: 'Asha Rao',
+    phone,
+    email: 'asha@example.com',
+    city: 'Pune',
+    occasion: 'Anniversary',
+    product_type: 'Ring',
+    budget_range: '₹1L – ₹2.5L',
+    design_preference: 'Upload Reference Image',
+    metal_choice: 'Yellow Gold',
+    gold_carat: '',
+    stone_type: 'Lab-Grown',
+    diamond_shape: 'Oval',
+    timeline: 'Flexible',
+    status: 'pending',
+  })
+  expect(lead.reference_image).toMatch(/^\d+\.png$/)
+  const image = await page.request.get(`/storage/v1/object/public/reference-images/${lead.reference_image}`)
+  expect(image.headers()['content-type']).toBe('image/png')
+
+  await choose(page, '📅 Schedule a Call')
+  await expect(page.getByRole('heading', { name: 'Schedule Your Consultation' })).toBeVisible()
+  await pickDate(page, date)
+  await page.getByRole('button', { name: '11:00 AM', exact: true }).click()
+  await page.screenshot({ path: `${screenshots}/visitor-scheduler-360.png`, fullPage: true })
+  expect(await seriousAccessibilityProblems(page)).toEqual([])
+  await page.getByRole('button', { name: 'Confirm Appointment' }).click()
+  await expect(page.getByRole('heading', { name: 'Appointment Scheduled!' })).toBeVisible()
+  await expect(page.getByText(/Perfect! Your appointment is confirmed for .+ at 11:00 AM IST\. Thanks Asha Rao!/)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Schedule Your Consultation' })).toBeHidden()
+
+  const { data: appointments } = await serviceClient().from('appointments').select('*').eq('lead_id', lead.id)
+  expect(appointments).toHaveLength(1)
+  expect(appointments?.[0].status).toBe('scheduled')
+  expect(new Date(appointments?.[0].slot_datetime).toISOString()).toBe(istWallClock(date, '11:00').toISOString())
+})
+
+test('choosing to chat first opens WhatsApp with a greeting and saves nothing', async ({ page }) => {
+  const phone = uniquePhone()
+  await page.goto('/')
+  await answerUpToBudget(page, 'Ravi Kumar', phone)
+  const popup = page.waitForEvent('popup')
+  await choose(page, "💬 I'd prefer to chat first")
+  expect((await popup).url()).toMatch(/^https:\/\/wa\.me\/\d+\?text=.+/)
+  await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0)
+  await expect(page.getByRole('log').getByText(/WhatsApp/).last()).toBeVisible()
+  expect(await storedLead(phone)).toEqual([])
+})
+
+test('every contact-form rule shows its message and keeps Continue disabled', async ({ page }) => {
+  test.setTimeout(120_000)
+  await page.goto('/')
+  const name = page.getByLabel('Full Name', { exact: true })
+  const phone = page.getByLabel('Phone Number', { exact: true })
+  const next = page.getByRole('button', { name: 'Continue' })
+  await expect(name).toBeVisible({ timeout: 15_000 })
+  await expect(next).toBeDisabled()
+
+  const nameCases: [string, string][] = [
+    ['Al', 'Name must be at least 3 characters long'],
+    ['A'.repeat(51), 'Name must be less than 50 characters'],
+    ['R2D2 Unit', 'Name can only contain letters and spaces'],
+    ['<script>', 'Name can only contain letters and spaces'],
+  ]
+  for (const [value, message] of nameCases) {
+    await name.fill(value)
+    await expect(page.getByText(message)).toBeVisible()
+    await expect(next).toBeDisabled()
+  }
+  await name.fill('Meera Iyer')
+  for (const value of ['12345', '98765432101', 'phone12345']) {
+    await phone.fill(value)
+    await expect(page.getByText('Phone number must be exactly 10 digits')).toBeVisible()
+    await expect(next).toBeDisabled()
+  }
+  await phone.fill('  9876543210 ')
+  await expect(next).toBeEnabled()
+  await next.click()
+
+  for (const label of ['Engagement/Wedding', 'Pendant', 'Up to ₹50,000', 'Handpicked Options', 'Skip this step']) await choose(page, label)
+  for (const label of ['Skip this step', 'Skip this step', 'Skip this step', '1 Week']) await choose(page, label)
+  const city = page.getByLabel('City', { exact: true })
+  const email = page.getByLabel('Email', { exact: true })
+  await expect(city).toBeVisible({ timeout: 15_000 })
+  const cityCases: [string, string][] = [
+    ['P', 'City must be at least 2 characters long'],
+    ['C'.repeat(51), 'City must be less than 50 characters'],
+    ['Pune 411001', 'City can only contain letters and spaces'],
+  ]
+  for (const [value, message] of cityCases) {
+    await city.fill(value)
+    await expect(page.getByText(message)).toBeVisible()
+  }
+  await city.fill('Chennai')
+  await email.fill('x')
+  await email.fill('')
+  await expect(page.getByText('Email is required')).toBeVisible()
+  await email.fill('meera@')
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible()
+  await email.fill(`${'m'.repeat(250)}@example.com`)
+  await expect(page.getByText('Email must be less than 255 characters')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled()
+})
+
+test('a slot booked by someone else is offered disabled', async ({ page }) => {
+  test.setTimeout(150_000)
+  const date = weekdayAhead(9)
+  const [other] = await seedLeads(uniqueSurname(), [{ first: 'Other' }])
+  await seedAppointment(other!.id, date, '14:00')
+
+  await page.goto('/')
+  await answerUpToBudget(page, 'Kiran Shah', uniquePhone())
+  for (const label of ['Up to ₹50,000', 'Expert Suggestions', 'Platinum', '18K', 'Moissanite', 'Round', '2–4 Weeks']) await choose(page, label)
+  await fillForm(page, { City: 'Mumbai', Email: 'kiran@example.com' })
+  await choose(page, '📅 Schedule a Call')
+  await pickDate(page, date)
+  await expect(page.getByRole('button', { name: '2:00 PM', exact: true })).toBeDisabled()
+  await expect(page.getByRole('button', { name: '3:00 PM', exact: true })).toBeEnabled()
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.screenshot({ path: `${screenshots}/visitor-scheduler-1280.png`, fullPage: true })
+})
+
+test('a reload mid-chat continues the same conversation', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/')
+  await answerUpToBudget(page, 'Dev Patel', uniquePhone())
+  await expect(page.getByRole('button', { name: 'Up to ₹50,000', disabled: false })).toBeVisible({ timeout: 15_000 })
+  await page.screenshot({ path: `${screenshots}/visitor-chat-1280.png`, fullPage: true })
+  expect(await seriousAccessibilityProblems(page)).toEqual([])
+
+  await page.reload()
+  await expect(page.getByRole('button', { name: '✓ Anniversary' })).toBeVisible()
+  await expect(page.getByRole('button', { name: '✓ Ring' })).toBeVisible()
+  await choose(page, 'Up to ₹50,000')
+  await expect(page.getByRole('button', { name: '✓ Up to ₹50,000' })).toBeVisible()
+  await choose(page, 'Expert Suggestions')
+})

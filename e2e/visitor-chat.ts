@@ -1,0 +1,46 @@
+import { randomInt } from 'node:crypto'
+import { expect, type Page } from '@playwright/test'
+import { istWallClock } from '../src/lib/dayjs.ts'
+
+/** A valid 10-digit phone unique to this run, to find the test's own lead. */
+export function uniquePhone(): string {
+  return `9${String(randomInt(100_000_000, 999_999_999))}`
+}
+
+/** Picks an option of the newest bot message that offers it (older ones are disabled once answered). */
+export async function choose(page: Page, label: string) {
+  const option = page.getByRole('button', { name: label, exact: true, disabled: false }).last()
+  await expect(option).toBeVisible({ timeout: 15_000 })
+  await option.click()
+}
+
+export async function fillForm(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const field = page.getByLabel(label, { exact: true })
+    await expect(field).toBeVisible({ timeout: 15_000 })
+    await field.fill(value)
+  }
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+/** Opens the month of an IST date in the scheduler's calendar and picks that day. */
+export async function pickDate(page: Page, dateKey: string) {
+  const day = istWallClock(dateKey, '12:00')
+  const label = new RegExp(`${day.format('MMMM')} ${day.date()}(st|nd|rd|th), ${day.year()}`)
+  const option = page.getByRole('gridcell', { name: label })
+  for (let month = 0; month < 3 && !(await option.isVisible()); month += 1) {
+    await page.getByRole('button', { name: 'Next Month' }).click()
+  }
+  await option.click()
+}
+
+export async function answerUpToBudget(page: Page, name: string, phone: string) {
+  await fillForm(page, { 'Full Name': name, 'Phone Number': phone })
+  await choose(page, 'Anniversary')
+  await choose(page, 'Ring')
+}
+
+export const pngBytes = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
