@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const appointmentStatuses = ['scheduled', 'confirmed', 'completed', 'cancelled', 'no-show'] as const
 export const appointmentStatusSchema = z.enum(appointmentStatuses)
@@ -9,7 +9,7 @@ export const appointmentSchema = z.object({
   lead_id: z.string(),
   slot_datetime: z.string(),
   status: appointmentStatusSchema,
-  updated_at: z.string().nullish(),
+  updated_at: z.nullish(z.string()),
 })
 
 export type Appointment = z.infer<typeof appointmentSchema>

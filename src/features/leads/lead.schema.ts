@@ -1,13 +1,13 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const leadStatuses = ['pending', 'contacted', 'closed'] as const
 export const leadStatusSchema = z.enum(leadStatuses)
 export type LeadStatus = z.infer<typeof leadStatusSchema>
 
-const optionalText = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? '')
+const optionalText = z.pipe(
+  z.nullish(z.string()),
+  z.transform((value) => value ?? ''),
+)
 
 export const leadSchema = z.object({
   id: z.string(),
@@ -27,7 +27,7 @@ export const leadSchema = z.object({
   reference_image: optionalText,
   status: leadStatusSchema,
   created_at: z.string(),
-  updated_at: z.string().nullish(),
+  updated_at: z.nullish(z.string()),
 })
 
 export type Lead = z.infer<typeof leadSchema>

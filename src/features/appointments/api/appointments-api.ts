@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ApiError, toApiError } from '../../../lib/api-error'
 import { appointmentSchema, type Appointment, type AppointmentStatus } from '../appointment.schema'
 

@@ -1,16 +1,29 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { toApiError } from '../../../lib/api-error'
 import { leadSchema, type Lead, type LeadStatus } from '../lead.schema'
 
 const referenceImagesBucket = 'reference-images'
 
-export function createLeadsApi(client: SupabaseClient) {
+/** Hosted PostgREST answers at most `max_rows` (1000 by default) rows a request, so leads come in pages. */
+const defaultPageSize = 1000
+
+export function createLeadsApi(client: SupabaseClient, { pageSize = defaultPageSize } = {}) {
   /** All leads, newest first. */
   async function fetchLeads(): Promise<Lead[]> {
-    const { data, error } = await client.from('leads').select('*').order('created_at', { ascending: false })
-    if (error) throw toApiError(error, 'Failed to fetch leads. Admin access required.')
-    return z.array(leadSchema).parse(data)
+    const leads: Lead[] = []
+    for (let from = 0; ; from += pageSize) {
+      const { data, error } = await client
+        .from('leads')
+        .select('*')
+        .order('created_at', { ascending: false })
+        .order('id')
+        .range(from, from + pageSize - 1)
+      if (error) throw toApiError(error, 'Failed to fetch leads. Admin access required.')
+      const page = z.array(leadSchema).parse(data)
+      leads.push(...page)
+      if (page.length < pageSize) return leads
+    }
   }
 
   /** Sets the status and refreshes updated_at; answers the stored row. */

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { toApiError } from '../../../lib/api-error'
 
 export function createSchedulingApi(client: SupabaseClient) {
@@ -7,9 +7,7 @@ export function createSchedulingApi(client: SupabaseClient) {
   async function fetchTakenSlots(fromIso: string, toIso: string): Promise<string[]> {
     const { data, error } = await client.rpc('taken_slots', { from: fromIso, to: toIso })
     if (error) throw toApiError(error, 'Failed to load booked slots')
-    return z.array(z.union([z.string(), z.object({ slot_datetime: z.string() })])).parse(data).map((row) =>
-      typeof row === 'string' ? row : row.slot_datetime,
-    )
+    return z.array(z.string()).parse(data)
   }
 
   return { fetchTakenSlots }
