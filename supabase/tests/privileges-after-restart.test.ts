@@ -18,10 +18,10 @@ const clientOptions = {
 }
 let dataDir = ''
 
-async function withBackend<T>(use: (backend: Awaited<ReturnType<typeof startLocalBackend>>) => Promise<T>): Promise<T> {
+async function withBackend<T>(run: (backend: Awaited<ReturnType<typeof startLocalBackend>>) => Promise<T>): Promise<T> {
   const backend = await startLocalBackend({ dataDir })
   try {
-    return await use(backend)
+    return await run(backend)
   } finally {
     await backend.close()
   }
