@@ -1,4 +1,6 @@
 import { dayjs, istWallClock } from '../../src/lib/dayjs.ts'
+import type { LeadPayload } from '../../src/features/intake/lead/lead-payload.ts'
+import type { LeadStatus } from '../../src/features/leads/lead.schema.ts'
 
 const firstNames = [
   'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan',
@@ -40,26 +42,8 @@ export function randomSource(seed: number) {
   }
 }
 
-export interface DemoLead {
-  id: string
-  name: string
-  phone: string
-  email: string
-  city: string
-  occasion: string
-  product_type: string
-  budget_range: string
-  design_preference: string
-  metal_choice: string
-  gold_carat: string
-  stone_type: string
-  diamond_shape: string
-  timeline: string
-  reference_image: string | null
-  status: string
-  created_at: string
-  updated_at: string
-}
+/** A lead as the visitor chat saves it, with the dashboard's status and timestamps. */
+export type DemoLead = Omit<LeadPayload, 'status'> & { status: LeadStatus; created_at: string; updated_at: string }
 
 export interface DemoAppointment {
   lead_id: string

@@ -1,4 +1,5 @@
 import { fromPromise, setup } from 'xstate'
+import { providedLater } from '../../../lib/provided-later'
 import type { CheckedFlow, FlowGuard } from '../flow/flow.schema'
 import { answerFields, type FormFieldId, type PixelEvent } from '../flow/flow-vocabulary'
 import { contactFormSchema } from '../forms/contact-form.schema'
@@ -46,11 +47,6 @@ export function initialContext(flowHash: string): IntakeContext {
   }
 }
 
-/** Stands in for an action the chat screen provides with `machine.provide({ actions })`: does nothing. */
-function providedByScreen<TParams>() {
-  return (_: unknown, params: TParams): void => void params
-}
-
 function intakeSetup(flow: CheckedFlow) {
   return setup({
     types: {
@@ -59,11 +55,11 @@ function intakeSetup(flow: CheckedFlow) {
     },
     actions: {
       /** Opens a messaging or tel link in a new tab; the chat screen provides it. */
-      openLink: providedByScreen<{ url: string }>(),
+      openLink: providedLater<{ url: string }>(),
       /** Sends an ad-pixel event; the chat screen provides it. */
-      trackPixel: providedByScreen<TrackPixelParams>(),
+      trackPixel: providedLater<TrackPixelParams>(),
       /** The test variant reports each actor it would start, with its input; tests provide it. */
-      actorStarted: providedByScreen<{ src: string; input: unknown }>(),
+      actorStarted: providedLater<{ src: string; input: unknown }>(),
     },
     actors: {
       saveLead: fromPromise<void, { lead: LeadPayload }>(async () => {
