@@ -1,4 +1,4 @@
-import { Button, Card, Heading, HStack, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { Button, HStack, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { formatDate, formatTime } from '../../lib/format'
 import type { Lead } from '../leads/lead.schema'
@@ -12,6 +12,7 @@ import {
 } from './appointment-rows'
 import { AppointmentStatusBadge } from './AppointmentStatusBadge'
 import { ManageAppointmentDialog, type ManageAppointmentApis } from './ManageAppointmentDialog'
+import { ListCard } from '../dashboard/ListCard'
 
 interface AppointmentsTabProps {
   appointments: Appointment[]
@@ -61,66 +62,53 @@ export function AppointmentsTab({ appointments, leads, search, apis, reload }: A
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h2" size="md">
-            Appointments ({shown.length})
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          {shown.length === 0 ? (
-            <Text textAlign="center" py="8" color="fg.muted">
-              No appointments found
-            </Text>
-          ) : (
-            <Table.Root size="sm">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeader>Customer</Table.ColumnHeader>
-                  <Table.ColumnHeader>Appointment</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Lead Details</Table.ColumnHeader>
-                  <Table.ColumnHeader>Actions</Table.ColumnHeader>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {shown.map((row) => (
-                  <Table.Row key={row.appointment.id}>
-                    <Table.Cell>
-                      <Text fontWeight="semibold">{row.lead?.name ?? 'Unknown lead'}</Text>
-                      {row.lead && <Text fontSize="sm">{row.lead.phone}</Text>}
-                      {row.lead?.email && <Text fontSize="sm" color="fg.muted">{row.lead.email}</Text>}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text>{formatDate(row.appointment.slot_datetime)}</Text>
-                      <Text fontSize="sm">{formatTime(row.appointment.slot_datetime)}</Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <AppointmentStatusBadge status={row.appointment.status} />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Text>{row.lead?.product_type}</Text>
-                      <Text fontSize="sm" color="fg.muted">{row.lead?.budget_range}</Text>
-                    </Table.Cell>
-                    <Table.Cell>
-                      <HStack gap="2">
-                        <Button size="xs" variant="outline" onClick={() => setManagedId(row.appointment.id)}>
-                          Manage
-                        </Button>
-                        <Button asChild size="xs" colorPalette="green" variant="outline">
-                          <Link href={appointmentWhatsAppUrl(row)} target="_blank" rel="noopener noreferrer">
-                            WhatsApp
-                          </Link>
-                        </Button>
-                      </HStack>
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          )}
-        </Card.Body>
-      </Card.Root>
+      <ListCard title={`Appointments (${shown.length})`} emptyText="No appointments found" empty={shown.length === 0}>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Customer</Table.ColumnHeader>
+              <Table.ColumnHeader>Appointment</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader>Lead Details</Table.ColumnHeader>
+              <Table.ColumnHeader>Actions</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {shown.map((row) => (
+              <Table.Row key={row.appointment.id}>
+                <Table.Cell>
+                  <Text fontWeight="semibold">{row.lead?.name ?? 'Unknown lead'}</Text>
+                  {row.lead && <Text fontSize="sm">{row.lead.phone}</Text>}
+                  {row.lead?.email && <Text fontSize="sm" color="fg.muted">{row.lead.email}</Text>}
+                </Table.Cell>
+                <Table.Cell>
+                  <Text>{formatDate(row.appointment.slot_datetime)}</Text>
+                  <Text fontSize="sm">{formatTime(row.appointment.slot_datetime)}</Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <AppointmentStatusBadge status={row.appointment.status} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Text>{row.lead?.product_type}</Text>
+                  <Text fontSize="sm" color="fg.muted">{row.lead?.budget_range}</Text>
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack gap="2">
+                    <Button size="xs" variant="outline" onClick={() => setManagedId(row.appointment.id)}>
+                      Manage
+                    </Button>
+                    <Button asChild size="xs" colorPalette="green" variant="outline">
+                      <Link href={appointmentWhatsAppUrl(row)} target="_blank" rel="noopener noreferrer">
+                        WhatsApp
+                      </Link>
+                    </Button>
+                  </HStack>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </ListCard>
       {managed && (
         <ManageAppointmentDialog
           key={managed.appointment.id}

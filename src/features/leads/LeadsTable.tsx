@@ -1,9 +1,10 @@
-import { Box, Card, Heading, Table, Text } from '@chakra-ui/react'
+import { Box, Button, Table } from '@chakra-ui/react'
 import { FlexRender, useTable, type Row } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useMemo, useRef } from 'react'
 import type { Lead } from './lead.schema'
 import { leadColumns, leadTableFeatures, type LeadRowActions } from './lead-columns'
+import { ListCard } from '../dashboard/ListCard'
 
 interface LeadsTableProps extends LeadRowActions {
   leads: Lead[]
@@ -76,45 +77,36 @@ export function LeadsTable({ leads, api, onView, onUpdated }: LeadsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          Leads ({leads.length})
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {leads.length === 0 ? (
-          <Text textAlign="center" py="8" color="fg.muted">
-            No leads found
-          </Text>
-        ) : (
-          <Box ref={scrollRef} maxH="640px" overflowY="auto" data-testid="leads-scroll">
-            <Table.Root size="sm" stickyHeader>
-              <Table.Header>
-                {table.getHeaderGroups().map((group) => (
-                  <Table.Row key={group.id}>
-                    {group.headers.map((header) => {
-                      const sorted = header.column.getIsSorted()
-                      return (
-                        <Table.ColumnHeader
-                          key={header.id}
-                          onClick={header.column.getToggleSortingHandler()}
-                          cursor={header.column.getCanSort() ? 'pointer' : undefined}
-                          aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                        >
+    <ListCard title={`Leads (${leads.length})`} emptyText="No leads found" empty={leads.length === 0}>
+      <Box ref={scrollRef} maxH="640px" overflowY="auto" data-testid="leads-scroll">
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            {table.getHeaderGroups().map((group) => (
+              <Table.Row key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted()
+                  return (
+                    <Table.ColumnHeader
+                      key={header.id}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
+                      {header.column.getCanSort() ? (
+                        <Button variant="plain" size="xs" px="0" fontWeight="inherit" onClick={header.column.getToggleSortingHandler()}>
                           <table.FlexRender header={header} />
                           {sorted ? sortMarks[sorted] : ''}
-                        </Table.ColumnHeader>
-                      )
-                    })}
-                  </Table.Row>
-                ))}
-              </Table.Header>
-              <VirtualRows rows={rows} scrollRef={scrollRef} />
-            </Table.Root>
-          </Box>
-        )}
-      </Card.Body>
-    </Card.Root>
+                        </Button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </Table.ColumnHeader>
+                  )
+                })}
+              </Table.Row>
+            ))}
+          </Table.Header>
+          <VirtualRows rows={rows} scrollRef={scrollRef} />
+        </Table.Root>
+      </Box>
+    </ListCard>
   )
 }
