@@ -91,7 +91,7 @@ export function LeadsTable({ leads, api, onView, onUpdated }: LeadsTableProps) {
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {header.column.getCanSort() ? (
-                        <Button variant="plain" size="xs" px="0" fontWeight="inherit" onClick={header.column.getToggleSortingHandler()}>
+                        <Button variant="plain" size="xs" px="0" fontSize="inherit" fontWeight="inherit" onClick={header.column.getToggleSortingHandler()}>
                           <table.FlexRender header={header} />
                           {sorted ? sortMarks[sorted] : ''}
                         </Button>
