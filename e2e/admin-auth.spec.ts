@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
+import { seriousAccessibilityProblems } from './accessibility.ts'
 import { adminCredentials, serviceClient } from './admin-backend.ts'
 import { seedLeads, uniqueSurname } from './admin-data.ts'
 import { signIn, signInAsAdmin, toast } from './admin-page.ts'
 
-test('the sign-in screen shows its title, subtitle and a password toggle', async ({ page }) => {
+test('the sign-in screen shows its title, subtitle and a password toggle, with no serious accessibility problems', async ({ page }) => {
   await page.goto('/admin')
   await expect(page.getByRole('heading', { name: 'Kanak AI Admin' })).toBeVisible()
   await expect(page.getByText('Access your jewelry consultation dashboard')).toBeVisible()
+  expect(await seriousAccessibilityProblems(page)).toEqual([])
   const password = page.getByLabel('Password', { exact: true })
   await password.fill('secret')
   await expect(password).toHaveAttribute('type', 'password')

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { seriousAccessibilityProblems } from './accessibility.ts'
 import { istWallClock } from '../src/lib/dayjs.ts'
 import { serviceClient } from './admin-backend.ts'
 import { seedAppointment, seedLeads, uniqueSurname, weekdayAhead } from './admin-data.ts'
@@ -10,11 +10,6 @@ const screenshots = 'test-results/screenshots'
 test.beforeEach(async ({ context }) => {
   await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }))
 })
-
-async function seriousAccessibilityProblems(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)
-}
 
 async function storedLead(phone: string) {
   const { data, error } = await serviceClient().from('leads').select('*').eq('phone', phone)
