@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { persistIntake, restoredIntakeSnapshot } from '../machine/persist'
+import { persistIntake, restoredIntakeSnapshot, resumeIntakeEvent } from '../machine/persist'
 import { intakeFlowHash, intakeMachine } from './intake-machine'
 
 const storageKey = 'consultation-chat'
@@ -28,7 +28,7 @@ export function useIntakeChat() {
   const context = useSelector(actor, (snapshot) => snapshot.context)
 
   useEffect(() => {
-    if (restored) actor.send({ type: 'intake.resume' })
+    if (restored) actor.send(resumeIntakeEvent)
   }, [actor, restored])
 
   useEffect(() => {

@@ -3,9 +3,17 @@ import { createActor, fromPromise } from 'xstate'
 import type { LeadPayload } from '../lead/lead-payload'
 import { consultationFlow } from '../testing/consultation-flow'
 import { compileFlow } from './compile-flow'
-import { persistIntake, restoreIntakeActor, resumeIntake } from './persist'
+import { persistIntake, restoredIntakeSnapshot, resumeIntakeEvent } from './persist'
 
 const flow = consultationFlow
+
+/** What the chat screen does on load: continue the stored chat (and resume it) or start afresh. */
+function reopen(machine: ReturnType<typeof compileFlow>, flowHash: string, stored: string | null) {
+  const snapshot = restoredIntakeSnapshot(machine, flowHash, stored)
+  const actor = createActor(machine, snapshot ? { snapshot } : {}).start()
+  if (snapshot) actor.send(resumeIntakeEvent)
+  return actor
+}
 
 interface Doubles {
   saves: LeadPayload[]
@@ -266,16 +274,16 @@ describe('the shipped machine with simulated time and test doubles for save and 
     const stored = persistIntake(actor, flow.hash)
     actor.stop()
 
-    const restored = resumeIntake(restoreIntakeActor(realMachine(doubles), flow.hash, stored))
+    const restored = reopen(realMachine(doubles), flow.hash, stored)
     expect(restored.getSnapshot().context.answers.occasion).toBe('Baby Shower')
     await vi.advanceTimersByTimeAsync(1500)
     expect(last(restored)).toBe('What budget do you have in mind?')
     expect(restored.getSnapshot().context.leadId).toBe(actor.getSnapshot().context.leadId)
 
-    const otherVersion = restoreIntakeActor(realMachine(doubles), 'another-hash', stored).start()
+    const otherVersion = reopen(realMachine(doubles), 'another-hash', stored)
     expect(otherVersion.getSnapshot().context.transcript).toHaveLength(1)
     for (const garbage of ['{', 'null', '{"flowHash":"x"}', JSON.stringify({ flowHash: flow.hash, snapshot: 42 })]) {
-      expect(restoreIntakeActor(realMachine(doubles), flow.hash, garbage).start().getSnapshot().context.transcript).toHaveLength(1)
+      expect(reopen(realMachine(doubles), flow.hash, garbage).getSnapshot().context.transcript).toHaveLength(1)
     }
   })
 
@@ -289,7 +297,7 @@ describe('the shipped machine with simulated time and test doubles for save and 
     const stored = persistIntake(actor, flow.hash)
     actor.stop()
     const savesBeforeReload = doubles.saves.length
-    const restored = resumeIntake(restoreIntakeActor(realMachine(doubles), flow.hash, stored))
+    const restored = reopen(realMachine(doubles), flow.hash, stored)
     await vi.advanceTimersByTimeAsync(1500)
     expect(last(restored)).toMatch(/^Thank you, Arjun Mehta!/)
     expect(doubles.saves.length).toBe(savesBeforeReload + 1)
@@ -307,7 +315,7 @@ describe('the shipped machine with simulated time and test doubles for save and 
     actor.send({ type: 'upload.submit', file: new Blob(['png'], { type: 'image/png' }) })
     const stored = persistIntake(actor, flow.hash)
     actor.stop()
-    const restored = resumeIntake(restoreIntakeActor(realMachine(doubles), flow.hash, stored))
+    const restored = reopen(realMachine(doubles), flow.hash, stored)
     expect(restored.getSnapshot().value).toEqual({ reference_upload: 'waiting' })
     expect(restored.getSnapshot().context.uploadStatus).toBe('idle')
     expect(restored.getSnapshot().context.panel).toEqual({ kind: 'upload', stepId: 'reference_upload' })

@@ -27,7 +27,7 @@ function storedSnapshot(text: string | null, flowHash: string): Snapshot<unknown
 /**
  * The stored chat to continue, or undefined when nothing was stored, the text is unreadable, the
  * snapshot does not fit the machine, or it was written for another version of the flow file.
- * Timers are not stored: after starting from it, send `{ type: 'intake.resume' }` (see resumeIntake).
+ * Timers are not stored: after starting from it, send `resumeIntakeEvent`.
  */
 export function restoredIntakeSnapshot(machine: IntakeMachine, flowHash: string, stored: string | null): Snapshot<unknown> | undefined {
   const snapshot = storedSnapshot(stored, flowHash)
@@ -39,15 +39,5 @@ export function restoredIntakeSnapshot(machine: IntakeMachine, flowHash: string,
   }
 }
 
-/** An intake actor (not started) that continues the stored chat, or a fresh one (see restoredIntakeSnapshot). */
-export function restoreIntakeActor(machine: IntakeMachine, flowHash: string, stored: string | null) {
-  const snapshot = restoredIntakeSnapshot(machine, flowHash, stored)
-  return snapshot ? createActor(machine, { snapshot }) : createActor(machine)
-}
-
-/** Starts a restored intake actor and restarts the timer of a message that was being typed. */
-export function resumeIntake<TActor extends { start(): unknown; send(event: { type: 'intake.resume' }): void }>(actor: TActor): TActor {
-  actor.start()
-  actor.send({ type: 'intake.resume' })
-  return actor
-}
+/** Sent once a restored chat has started: restarts the timer of a message being typed and any save in progress. */
+export const resumeIntakeEvent = { type: 'intake.resume' } as const
