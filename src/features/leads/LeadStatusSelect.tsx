@@ -4,16 +4,15 @@ import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { toaster } from '../../components/ui/toaster'
 import type { LeadsApi } from './api/leads-api'
-import { leadStatuses, leadStatusSchema, type Lead } from './lead.schema'
+import { leadStatusSchema, type Lead } from './lead.schema'
 import { leadStatusMachine, type LeadStatusUpdate } from './lead-status.machine'
+import { LeadStatusOptions } from './LeadStatusOptions'
 
 interface LeadStatusSelectProps {
   lead: Lead
   api: Pick<LeadsApi, 'updateLeadStatus'>
   onUpdated: (lead: Lead) => void
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 export function LeadStatusSelect({ lead, api, onUpdated }: LeadStatusSelectProps) {
   const machine = useMemo(
@@ -43,11 +42,7 @@ export function LeadStatusSelect({ lead, api, onUpdated }: LeadStatusSelectProps
         value={updating ? (snapshot.context.requested ?? lead.status) : lead.status}
         onChange={(event) => send({ type: 'status.change', status: leadStatusSchema.parse(event.target.value) })}
       >
-        {leadStatuses.map((status) => (
-          <option key={status} value={status}>
-            {capitalise(status)}
-          </option>
-        ))}
+        <LeadStatusOptions />
       </NativeSelect.Field>
       <NativeSelect.Indicator />
     </NativeSelect.Root>

@@ -1,14 +1,12 @@
 import { Button, HStack, Input, NativeSelect } from '@chakra-ui/react'
-import { leadStatuses } from './lead.schema'
 import { allOption, occasionFilterOptions, type LeadFilters } from './lead-filters'
+import { LeadStatusOptions } from './LeadStatusOptions'
 
 interface LeadsToolbarProps {
   filters: LeadFilters
   onChange: (filters: LeadFilters) => void
   onExport: () => void
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 export function LeadsToolbar({ filters, onChange, onExport }: LeadsToolbarProps) {
   return (
@@ -27,11 +25,7 @@ export function LeadsToolbar({ filters, onChange, onExport }: LeadsToolbarProps)
           onChange={(event) => onChange({ ...filters, status: event.target.value as LeadFilters['status'] })}
         >
           <option value={allOption}>All Status</option>
-          {leadStatuses.map((status) => (
-            <option key={status} value={status}>
-              {capitalise(status)}
-            </option>
-          ))}
+          <LeadStatusOptions />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
