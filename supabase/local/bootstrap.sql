@@ -13,6 +13,11 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
     create role service_role nologin noinherit bypassrls;
   end if;
+  -- PostgREST's login role on hosted Supabase; its settings hold PostgREST's in-database
+  -- configuration (pgrst.db_pre_request), which the local backend reads as PostgREST does.
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator nologin noinherit;
+  end if;
 end
 $$;
 

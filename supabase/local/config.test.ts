@@ -9,7 +9,17 @@ describe('local backend settings', () => {
       fresh: false,
       jwtExpiry: 3600,
       adminEmail: 'admin@example.com',
+      rateLimits: true,
+      trustProxy: 'loopback',
     })
+  })
+
+  it('switches the per-address limits off only when told exactly, and refuses other words', () => {
+    expect(readSettings({ LOCAL_BACKEND_RATE_LIMITS: 'off' }, '/p').rateLimits).toBe(false)
+    expect(readSettings({ LOCAL_BACKEND_RATE_LIMITS: 'ON' }, '/p').rateLimits).toBe(true)
+    expect(readSettings({ LOCAL_BACKEND_TRUST_PROXY: 'none' }, '/p').trustProxy).toBe('none')
+    expect(() => readSettings({ LOCAL_BACKEND_RATE_LIMITS: 'false' }, '/p')).toThrow('LOCAL_BACKEND_RATE_LIMITS must be one of on, off, got "false"')
+    expect(() => readSettings({ LOCAL_BACKEND_TRUST_PROXY: 'all' }, '/p')).toThrow('LOCAL_BACKEND_TRUST_PROXY must be one of loopback, none, got "all"')
   })
 
   it('reads the environment and refuses a nonsensical expiry', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { ProxyTrust } from './http/client-address.ts'
 
 export interface LocalBackendSettings {
   dataDir: string
@@ -6,12 +7,23 @@ export interface LocalBackendSettings {
   fresh: boolean
   jwtExpiry: number
   adminEmail: string
+  /** Per-address limits (anonymous writes, sign-in attempts); the per-email password throttle stays on regardless. */
+  rateLimits: boolean
+  /** Whose forwarding header names the client: a proxy on this machine, or nobody. */
+  trustProxy: ProxyTrust
 }
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw.trim() === '') return fallback
   if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) throw new Error(`${name} must be a positive whole number of seconds, got "${raw}"`)
   return Number(raw)
+}
+
+function choice<T extends string>(name: string, raw: string | undefined, allowed: readonly T[], fallback: T): T {
+  const value = raw?.trim().toLowerCase()
+  if (!value) return fallback
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`)
+  return value as T
 }
 
 /** Settings from the environment, with the defaults the README documents. */
@@ -22,5 +34,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     fresh: env.LOCAL_BACKEND_FRESH === '1',
     jwtExpiry: positiveInteger('LOCAL_BACKEND_JWT_EXPIRY', env.LOCAL_BACKEND_JWT_EXPIRY, 3600),
     adminEmail: env.ADMIN_EMAIL?.trim() || 'admin@example.com',
+    rateLimits: choice('LOCAL_BACKEND_RATE_LIMITS', env.LOCAL_BACKEND_RATE_LIMITS, ['on', 'off'], 'on') === 'on',
+    trustProxy: choice('LOCAL_BACKEND_TRUST_PROXY', env.LOCAL_BACKEND_TRUST_PROXY, ['loopback', 'none'], 'loopback'),
   }
 }

@@ -38,7 +38,7 @@ export async function ensureKeys(dataDir: string): Promise<BackendKeys> {
     throw new Error(`${file} is incomplete; delete it (and the data folder) to start over.`)
   }
   const keys = await generateKeys()
-  await mkdir(dataDir, { recursive: true })
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
   try {
     await writeFile(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600, flag: 'wx' })
   } catch (error) {

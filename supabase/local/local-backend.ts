@@ -6,12 +6,16 @@ import type { BackendContext } from './backend-context.ts'
 import type { Database } from './db/database.ts'
 import { lockDataDir } from './db/data-dir-lock.ts'
 import { wipeDataDir } from './db/wipe-data-dir.ts'
-import { applyBootstrap, applyMigrations, wipeDatabase } from './db/migrations.ts'
+import { applyBootstrap, applyMigrations } from './db/migrations.ts'
+import { makeDataDirPrivate } from './db/private-data-dir.ts'
+import { refuseSupabaseOwnDatabase } from './db/supabase-schema-guard.ts'
 import { openPgliteDatabase } from './db/pglite-database.ts'
 import { openPostgresDatabase } from './db/postgres-database.ts'
+import type { ProxyTrust } from './http/client-address.ts'
 import { createHandler, type Handler } from './http/handler.ts'
 import { ensureKeys, generateKeys, type BackendKeys } from './keys.ts'
 import { diskObjectStore, memoryObjectStore } from './storage/object-store.ts'
+import { createUploadSlots } from './storage/upload-slots.ts'
 
 export interface LocalBackendOptions {
   /** Data folder (database, keys, uploaded files). Undefined: everything in memory. */
@@ -20,11 +24,15 @@ export interface LocalBackendOptions {
   databaseUrl?: string
   /** Start from an empty database and no uploaded files (the keys stay, so built bundles keep working). */
   fresh?: boolean
-  /** Drop all project data on the `databaseUrl` server first (clean test runs). */
-  wipeDatabase?: boolean
   /** Access-token lifetime in seconds (default 3600). */
   jwtExpiry?: number
   migrationsDir?: string
+  /** Uploads received at once (default 8); more answer 503 with Retry-After. */
+  maxConcurrentUploads?: number
+  /** Per-address limits (default on); the per-email password throttle ignores this. */
+  rateLimits?: boolean
+  /** Whose X-Forwarded-For names the client (default: a proxy on this machine). */
+  trustProxy?: ProxyTrust
 }
 
 export interface LocalBackend {
@@ -38,15 +46,29 @@ export interface LocalBackend {
 async function openDatabase(options: LocalBackendOptions): Promise<Database> {
   if (options.databaseUrl) {
     const db = await openPostgresDatabase(options.databaseUrl)
-    if (options.wipeDatabase) await wipeDatabase(db)
+    try {
+      await refuseSupabaseOwnDatabase(db)
+    } catch (error) {
+      await db.close()
+      throw error
+    }
     return db
   }
   if (!options.dataDir) return openPgliteDatabase(undefined)
   const release = await lockDataDir(options.dataDir)
   try {
     if (options.fresh) await wipeDataDir(options.dataDir)
-    const db = await openPgliteDatabase(path.join(options.dataDir, 'pgdata'))
-    return { ...db, close: () => db.close().finally(release) }
+    const dataDir = options.dataDir
+    await makeDataDirPrivate(dataDir)
+    const db = await openPgliteDatabase(path.join(dataDir, 'pgdata'))
+    return {
+      ...db,
+      close: () =>
+        db
+          .close()
+          .then(() => makeDataDirPrivate(dataDir))
+          .finally(release),
+    }
   } catch (error) {
     await release()
     throw error
@@ -58,6 +80,7 @@ async function prepare(options: LocalBackendOptions, keys: BackendKeys): Promise
   try {
     await applyBootstrap(db)
     await applyMigrations(db, options.migrationsDir)
+    if (options.dataDir) await makeDataDirPrivate(options.dataDir)
   } catch (error) {
     await db.close().catch(() => undefined)
     throw error
@@ -66,8 +89,11 @@ async function prepare(options: LocalBackendOptions, keys: BackendKeys): Promise
     db,
     keys,
     objects: options.dataDir ? diskObjectStore(path.join(options.dataDir, 'storage')) : memoryObjectStore(),
+    uploadSlots: createUploadSlots(options.maxConcurrentUploads),
     jwtExpiry: options.jwtExpiry ?? 3600,
     signInThrottle: createSignInThrottle(),
+    rateLimits: options.rateLimits ?? true,
+    trustProxy: options.trustProxy ?? 'loopback',
   }
 }
 

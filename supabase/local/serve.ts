@@ -12,6 +12,8 @@ async function main() {
     databaseUrl: settings.databaseUrl,
     fresh: settings.fresh,
     jwtExpiry: settings.jwtExpiry,
+    rateLimits: settings.rateLimits,
+    trustProxy: settings.trustProxy,
   })
   const server = createServer((req, res) => backend.handler(req, res))
   await new Promise<void>((resolve, reject) => {

@@ -21,6 +21,8 @@ export function localSupabaseBackend(): Plugin {
       databaseUrl: settings.databaseUrl,
       fresh: settings.fresh,
       jwtExpiry: settings.jwtExpiry,
+      rateLimits: settings.rateLimits,
+      trustProxy: settings.trustProxy,
     })
     const started = backend
     started

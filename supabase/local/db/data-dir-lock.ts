@@ -18,7 +18,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  */
 export async function lockDataDir(dataDir: string, waitMs = 15_000): Promise<() => Promise<void>> {
   const file = path.join(dataDir, 'backend.lock')
-  await mkdir(dataDir, { recursive: true })
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const deadline = Date.now() + waitMs
   for (;;) {
     try {

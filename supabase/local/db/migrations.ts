@@ -4,12 +4,17 @@ import path from 'node:path'
 import type { Database } from './database.ts'
 
 const localDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
-export const bootstrapFile = path.join(localDir, 'bootstrap.sql')
+/** What hosted Supabase has before any migration, then the hosted-like role that runs migrations. */
+const bootstrapFiles = ['bootstrap.sql', 'migration-role.sql'].map((file) => path.join(localDir, file))
 export const defaultMigrationsDir = path.join(localDir, '..', 'migrations')
+/** Plays hosted's non-superuser `postgres` (migration-role.sql). */
+const migrationRole = 'migrator'
 
 export async function applyBootstrap(db: Database): Promise<void> {
-  const sql = await readFile(bootstrapFile, 'utf8')
-  await db.transaction((session) => session.exec(sql))
+  for (const file of bootstrapFiles) {
+    const sql = await readFile(file, 'utf8')
+    await db.transaction((session) => session.exec(sql))
+  }
 }
 
 /** Applies each `*.sql` of the folder once, in file-name order, each in its own transaction. */
@@ -23,7 +28,9 @@ export async function applyMigrations(db: Database, migrationsDir = defaultMigra
       const done = await session.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version])
       if (done.rows.length > 0) return false
       try {
+        await session.exec(`set local role ${migrationRole}`)
         await session.exec(sql)
+        await session.exec('reset role')
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         throw new Error(`Migration ${file} failed: ${message}`, { cause: error })
@@ -37,22 +44,4 @@ export async function applyMigrations(db: Database, migrationsDir = defaultMigra
     if (ran) applied.push(file)
   }
   return applied
-}
-
-/**
- * For a clean test run on a shared PostgreSQL server: drops every non-system schema (project
- * tables, auth, storage, migration records). Roles are cluster-wide and stay.
- */
-export async function wipeDatabase(db: Database): Promise<void> {
-  await db.transaction(async (session) => {
-    const schemas = await session.query(
-      `select nspname from pg_namespace
-       where nspname not like 'pg\\_%' and nspname <> 'information_schema'`,
-    )
-    for (const row of schemas.rows) {
-      const name = String(row.nspname)
-      await session.exec(`drop schema "${name.replaceAll('"', '""')}" cascade`)
-    }
-    await session.exec('create schema public')
-  })
 }

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import { startLocalBackend } from '../local-backend.ts'
+import { createThrowawayDatabase } from './throwaway-database.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,16 +12,20 @@ declare module 'vitest' {
 }
 
 /**
- * One backend for the whole backend test run: in-memory PGlite, or the PostgreSQL server of
- * DATABASE_URL, wiped and migrated from scratch.
+ * One backend for the whole backend test run: in-memory PGlite, or a throwaway database created on
+ * the PostgreSQL server of DATABASE_URL and dropped afterwards. Per-address limits are off here;
+ * their tests start backends of their own.
  */
 export default async function setup(project: TestProject) {
-  const backend = await startLocalBackend({ databaseUrl: process.env.DATABASE_URL || undefined, wipeDatabase: true })
+  const serverUrl = process.env.DATABASE_URL || undefined
+  const database = serverUrl ? await createThrowawayDatabase(serverUrl) : undefined
+  const backend = await startLocalBackend({ databaseUrl: database?.url, rateLimits: false })
   project.provide('url', backend.url)
   project.provide('anonKey', backend.anonKey)
   project.provide('serviceRoleKey', backend.serviceRoleKey)
   project.provide('jwtSecret', backend.jwtSecret)
   return async () => {
     await backend.close()
+    await database?.drop()
   }
 }
