@@ -1,12 +1,13 @@
 import type { Database } from '../db/database.ts'
-import { minimumPasswordLength } from './auth-routes.ts'
-import { hashPassword } from './passwords.ts'
+import { hasControlCharacters } from './input-rules.ts'
+import { hashPassword, maximumPasswordLength, minimumPasswordLength } from './passwords.ts'
 import { findUserByEmail, insertUser, isValidEmail, setPassword } from './users.ts'
 
 export function adminInputProblem(email: string, password: string): string | undefined {
   if (!isValidEmail(email)) return `"${email}" is not a valid email address.`
   if (password.length < minimumPasswordLength) return `The password must be at least ${minimumPasswordLength} characters long.`
-  if (password.length > 1024) return 'The password must be at most 1024 characters long.'
+  if (password.length > maximumPasswordLength) return `The password must be at most ${maximumPasswordLength} characters long.`
+  if (hasControlCharacters(password)) return 'The password must not contain control characters.'
   return undefined
 }
 

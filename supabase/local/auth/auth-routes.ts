@@ -1,68 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { BackendContext } from '../backend-context.ts'
 import { bearerToken } from '../http/caller.ts'
-import { readJsonBody } from '../http/read-body.ts'
 import { sendEmpty, sendJson } from '../http/respond.ts'
 import { verifyJwt, type JwtClaims } from '../jwt.ts'
-import { hashPassword, verifyPassword } from './passwords.ts'
-import { endSessions, refreshSession, sessionExists, startSession } from './sessions.ts'
-import { deleteUser, findUserByEmail, findUserById, insertUser, isValidEmail, userJson } from './users.ts'
+import { AuthError, validationFailed } from './auth-error.ts'
+import { jsonObject, metadataField, textField } from './auth-input.ts'
+import { isUuid } from './input-rules.ts'
+import { hashPassword, maximumPasswordLength, minimumPasswordLength } from './passwords.ts'
+import { endSessions, refreshSession, sessionExists } from './sessions.ts'
+import { signInWithPassword } from './sign-in.ts'
+import { deleteUser, findUserByEmail, findUserById, insertUser, isValidEmail, maxEmailLength, userJson } from './users.ts'
 
 const apiVersionHeader = { 'x-supabase-api-version': '2024-01-01' }
-const bodyLimit = 1024 * 1024
-export const minimumPasswordLength = 8
-
-class AuthError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-async function jsonObject(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const body = await readJsonBody(req, bodyLimit)
-  if (!body.ok && body.reason === 'too_large') throw new AuthError(413, 'request_too_large', `Request body too large: the limit is ${bodyLimit} bytes`)
-  if (!body.ok) throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${body.detail ?? ''}`.trim())
-  if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) {
-    throw new AuthError(400, 'bad_json', 'The request body must be a JSON object')
-  }
-  return body.value as Record<string, unknown>
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : ''
-}
-
-async function signInWithPassword(req: IncomingMessage, context: BackendContext) {
-  const body = await jsonObject(req)
-  const email = text(body.email).trim()
-  const password = text(body.password)
-  if (!email && !password) throw new AuthError(400, 'validation_failed', 'Email and password are required')
-  if (!email) throw new AuthError(400, 'validation_failed', 'missing email or phone')
-  if (!password) throw new AuthError(400, 'validation_failed', 'Password is required')
-  if (email.length > 255 || password.length > 1024) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
-  const wait = context.signInThrottle.retryAfter(email)
-  if (wait > 0) {
-    throw new AuthError(429, 'over_request_rate_limit', `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60_000)} minutes.`)
-  }
-  const user = await context.db.transaction((s) => findUserByEmail(s, email))
-  const valid = await verifyPassword(password, user?.encrypted_password)
-  if (!user || !valid) {
-    context.signInThrottle.recordFailure(email)
-    throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
-  }
-  context.signInThrottle.recordSuccess(email)
-  if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
-  return context.db.transaction((s) => startSession(s, user, context.keys.jwtSecret, context.jwtExpiry))
-}
+const maxRefreshTokenLength = 512
 
 async function refresh(req: IncomingMessage, context: BackendContext) {
   const body = await jsonObject(req)
-  const token = text(body.refresh_token)
-  if (!token) throw new AuthError(400, 'validation_failed', 'refresh_token is required')
+  const token = textField(body, 'refresh_token', maxRefreshTokenLength)
+  if (!token) throw validationFailed('refresh_token is required')
   const outcome = await context.db.transaction((s) => refreshSession(s, token, context.keys.jwtSecret, context.jwtExpiry))
   if (outcome.ok) return outcome.session
   const message = outcome.code === 'refresh_token_already_used' ? 'Invalid Refresh Token: Already Used' : 'Invalid Refresh Token: Refresh Token Not Found'
@@ -103,14 +58,14 @@ async function requireServiceRole(req: IncomingMessage, context: BackendContext)
 async function adminCreateUser(req: IncomingMessage, context: BackendContext) {
   await requireServiceRole(req, context)
   const body = await jsonObject(req)
-  const email = text(body.email).trim().toLowerCase()
-  const password = text(body.password)
-  if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+  const email = textField(body, 'email', maxEmailLength).trim().toLowerCase()
+  const password = textField(body, 'password', maximumPasswordLength)
+  const userMetadata = metadataField(body, 'user_metadata')
+  const appMetadata = metadataField(body, 'app_metadata')
+  if (!isValidEmail(email)) throw validationFailed('Unable to validate email address: invalid format')
   if (password.length < minimumPasswordLength) {
     throw new AuthError(422, 'weak_password', `Password should be at least ${minimumPasswordLength} characters.`)
   }
-  if (password.length > 1024) throw new AuthError(422, 'weak_password', 'Password should be at most 1024 characters.')
-  const metadata = (value: unknown) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
   const passwordHash = await hashPassword(password)
   return context.db.transaction(async (s) => {
     if (await findUserByEmail(s, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
@@ -118,8 +73,8 @@ async function adminCreateUser(req: IncomingMessage, context: BackendContext) {
       email,
       passwordHash,
       confirmed: body.email_confirm === true,
-      userMetadata: metadata(body.user_metadata),
-      appMetadata: metadata(body.app_metadata),
+      userMetadata,
+      appMetadata,
     })
     return userJson(user)
   })
@@ -127,6 +82,7 @@ async function adminCreateUser(req: IncomingMessage, context: BackendContext) {
 
 async function adminDeleteUser(req: IncomingMessage, context: BackendContext, id: string) {
   await requireServiceRole(req, context)
+  if (!isUuid(id)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID')
   const user = await context.db.transaction((s) => deleteUser(s, id))
   if (!user) throw new AuthError(404, 'user_not_found', 'User not found')
   return userJson(user)
@@ -152,7 +108,7 @@ async function route(req: IncomingMessage, res: ServerResponse, context: Backend
     const grant = url.searchParams.get('grant_type')
     if (grant === 'password') return send(await signInWithPassword(req, context))
     if (grant === 'refresh_token') return send(await refresh(req, context))
-    if (!grant) throw new AuthError(400, 'validation_failed', 'grant_type is required')
+    if (!grant) throw validationFailed('grant_type is required')
     throw notSupported(`grant_type=${grant}`)
   }
   if (path === '/user' && method === 'GET') return send(userJson((await signedInUser(req, context)).user))
@@ -160,7 +116,7 @@ async function route(req: IncomingMessage, res: ServerResponse, context: Backend
     const { user, sessionId } = await signedInUser(req, context)
     const scopeParam = url.searchParams.get('scope') ?? 'global'
     if (scopeParam !== 'global' && scopeParam !== 'local' && scopeParam !== 'others') {
-      throw new AuthError(400, 'validation_failed', 'scope must be one of global, local, others')
+      throw validationFailed('scope must be one of global, local, others')
     }
     await context.db.transaction((s) => endSessions(s, user.id, sessionId, scopeParam))
     return sendEmpty(res, 204, apiVersionHeader)
@@ -178,7 +134,7 @@ export async function handleAuth(req: IncomingMessage, res: ServerResponse, cont
   try {
     await route(req, res, context, url, path)
   } catch (error) {
-    if (error instanceof AuthError) return sendJson(res, error.status, { code: error.code, message: error.message }, apiVersionHeader)
+    if (error instanceof AuthError) return sendJson(res, error.status, { code: error.code, message: error.message }, { ...apiVersionHeader, ...error.headers })
     throw error
   }
 }

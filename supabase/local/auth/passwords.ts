@@ -1,5 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 
+export const minimumPasswordLength = 8
+export const maximumPasswordLength = 1024
+
 const keyLength = 64
 const cost = 16384
 

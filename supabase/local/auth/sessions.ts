@@ -1,21 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto'
 import type { SqlSession } from '../db/database.ts'
 import { signJwt } from '../jwt.ts'
+import {
+  currentRefreshToken,
+  issueRefreshToken,
+  lockRefreshToken,
+  revokeRefreshToken,
+  rotatedWithinReuseInterval,
+  type StoredRefreshToken,
+} from './refresh-tokens.ts'
 import { appMetadata, findUserById, userJson, type UserRow } from './users.ts'
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url')
-}
-
-async function newRefreshToken(session: SqlSession, sessionId: string, userId: string): Promise<string> {
-  const token = randomBytes(24).toString('base64url')
-  await session.query('insert into auth.refresh_tokens (token_hash, session_id, user_id) values ($1, $2::uuid, $3::uuid)', [
-    hashToken(token),
-    sessionId,
-    userId,
-  ])
-  return token
-}
 
 async function sessionJson(user: UserRow, sessionId: string, refreshToken: string, jwtSecret: string, expiry: number) {
   const now = Math.floor(Date.now() / 1000)
@@ -54,32 +47,34 @@ export async function startSession(session: SqlSession, user: UserRow, jwtSecret
   const sessionId = String(created.rows[0]?.id)
   await session.query('update auth.users set last_sign_in_at = now() where id = $1::uuid', [user.id])
   const refreshed = (await findUserById(session, user.id)) ?? user
-  return sessionJson(refreshed, sessionId, await newRefreshToken(session, sessionId, user.id), jwtSecret, expiry)
+  return sessionJson(refreshed, sessionId, await issueRefreshToken(session, sessionId, user.id, jwtSecret), jwtSecret, expiry)
+}
+
+async function rotate(session: SqlSession, token: StoredRefreshToken, jwtSecret: string): Promise<string> {
+  await revokeRefreshToken(session, token.hash)
+  await session.query('update auth.sessions set refreshed_at = now() where id = $1::uuid', [token.sessionId])
+  return issueRefreshToken(session, token.sessionId, token.userId, jwtSecret)
 }
 
 export type RefreshOutcome = { ok: true; session: SessionJson } | { ok: false; code: 'refresh_token_not_found' | 'refresh_token_already_used' }
 
 /**
- * Rotation: each refresh token works once. Presenting a used one again ends its whole session,
- * since either the client or a thief holds a copy.
+ * Rotation: each refresh token is exchanged once for the next. Presented again within the reuse
+ * interval of its exchange (another tab refreshing at the same moment), it answers the session's
+ * current refresh token, so every tab ends up holding the same one. Later, it ends the whole
+ * session, since either the client or a thief holds a copy.
  */
 export async function refreshSession(session: SqlSession, refreshToken: string, jwtSecret: string, expiry: number): Promise<RefreshOutcome> {
-  const found = await session.query(
-    'select session_id::text as session_id, user_id::text as user_id, revoked from auth.refresh_tokens where token_hash = $1 for update',
-    [hashToken(refreshToken)],
-  )
-  const row = found.rows[0]
-  if (!row) return { ok: false, code: 'refresh_token_not_found' }
-  const sessionId = String(row.session_id)
-  if (row.revoked) {
-    await session.query('delete from auth.sessions where id = $1::uuid', [sessionId])
+  const token = await lockRefreshToken(session, refreshToken)
+  if (!token) return { ok: false, code: 'refresh_token_not_found' }
+  if (token.revoked && !(await rotatedWithinReuseInterval(session, token.hash))) {
+    await session.query('delete from auth.sessions where id = $1::uuid', [token.sessionId])
     return { ok: false, code: 'refresh_token_already_used' }
   }
-  const user = await findUserById(session, String(row.user_id))
+  const user = await findUserById(session, token.userId)
   if (!user) return { ok: false, code: 'refresh_token_not_found' }
-  await session.query('update auth.refresh_tokens set revoked = true where token_hash = $1', [hashToken(refreshToken)])
-  await session.query('update auth.sessions set refreshed_at = now() where id = $1::uuid', [sessionId])
-  return { ok: true, session: await sessionJson(user, sessionId, await newRefreshToken(session, sessionId, user.id), jwtSecret, expiry) }
+  const nextToken = token.revoked ? await currentRefreshToken(session, token.sessionId, jwtSecret) : await rotate(session, token, jwtSecret)
+  return { ok: true, session: await sessionJson(user, token.sessionId, nextToken, jwtSecret, expiry) }
 }
 
 export async function sessionExists(session: SqlSession, sessionId: string): Promise<boolean> {

@@ -1,45 +1,48 @@
+import { createAttemptLimiter } from './attempt-limiter.ts'
+
+export interface SignInAttempt {
+  /** Whose password is tried: the user's id, or the typed email when no user has it. */
+  account: string
+  /** The client's address; absent when per-address limits are off. */
+  address?: string
+}
+
 export interface SignInThrottle {
-  /** Milliseconds to wait before this email may try again; 0 when it may try now. */
-  retryAfter(email: string): number
-  recordFailure(email: string): void
-  recordSuccess(email: string): void
+  /**
+   * Counts the attempt before its password is checked and answers 0; or, when the account or the
+   * address has used up its attempts, answers the milliseconds to wait, and the password must not
+   * be checked.
+   */
+  reserve(attempt: SignInAttempt): number
+  /** The right password: the account's attempts are forgotten (the address's stay counted). */
+  recordSuccess(account: string): void
+}
+
+export interface SignInThrottleOptions {
+  perAccount?: number
+  perAddress?: number
+  windowMs?: number
+  /** How many accounts, and how many addresses, are remembered at most. */
+  capacity?: number
+  now?: () => number
 }
 
 /**
- * Slows password guessing: after `maxFailures` wrong passwords for one email within `windowMs`,
- * that email is refused until the window since its first failure has passed.
+ * Slows password guessing: at most `perAccount` (10) attempts per account and `perAddress` (30)
+ * per client address within any `windowMs` (15 minutes). Counting before the check means
+ * requests sent at once cannot get more checks than that.
  */
-export function createSignInThrottle(options: { maxFailures?: number; windowMs?: number; now?: () => number } = {}): SignInThrottle {
-  const maxFailures = options.maxFailures ?? 10
-  const windowMs = options.windowMs ?? 15 * 60 * 1000
-  const now = options.now ?? Date.now
-  const failures = new Map<string, { since: number; count: number }>()
-  const key = (email: string) => email.trim().toLowerCase()
-
-  function current(email: string) {
-    const entry = failures.get(key(email))
-    if (entry && now() - entry.since >= windowMs) {
-      failures.delete(key(email))
-      return undefined
-    }
-    return entry
-  }
-
+export function createSignInThrottle(options: SignInThrottleOptions = {}): SignInThrottle {
+  const shared = { windowMs: options.windowMs ?? 15 * 60 * 1000, capacity: options.capacity ?? 10_000, now: options.now ?? Date.now }
+  const accounts = createAttemptLimiter({ ...shared, maxAttempts: options.perAccount ?? 10 })
+  const addresses = createAttemptLimiter({ ...shared, maxAttempts: options.perAddress ?? 30 })
   return {
-    retryAfter(email) {
-      const entry = current(email)
-      return entry && entry.count >= maxFailures ? entry.since + windowMs - now() : 0
+    reserve({ account, address }) {
+      const addressWait = address === undefined ? 0 : addresses.reserve(address)
+      return addressWait > 0 ? addressWait : accounts.reserve(account)
     },
-    recordFailure(email) {
-      const entry = current(email)
-      if (entry) entry.count += 1
-      else {
-        if (failures.size >= 10_000) failures.clear()
-        failures.set(key(email), { since: now(), count: 1 })
-      }
-    },
-    recordSuccess(email) {
-      failures.delete(key(email))
+    recordSuccess(account) {
+      accounts.forget(account)
     },
   }
 }

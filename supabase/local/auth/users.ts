@@ -1,4 +1,5 @@
 import type { SqlSession } from '../db/database.ts'
+import { hasControlCharacters } from './input-rules.ts'
 
 export interface UserRow {
   id: string
@@ -84,8 +85,9 @@ export async function deleteUser(session: SqlSession, id: string): Promise<UserR
   return user
 }
 
+export const maxEmailLength = 255
 const emailPattern = /^[^\s@"'<>()[\]\\,;:]+@[^\s@"'<>()[\]\\,;:]+\.[A-Za-z]{2,}$/
 
 export function isValidEmail(email: string): boolean {
-  return email.length <= 255 && emailPattern.test(email)
+  return email.length <= maxEmailLength && emailPattern.test(email) && !hasControlCharacters(email)
 }
