@@ -1,10 +1,23 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
+import { removeTempFile } from './temp-file.ts'
+
+export interface StoredObject {
+  size: number
+  /** The object's bytes; whoever does not read them to the end must destroy the stream. */
+  body: Readable
+}
 
 /** Where object bytes live; the database keeps only the storage.objects row. Keyed by object id. */
 export interface ObjectStore {
-  write(id: string, bytes: Buffer): Promise<void>
-  read(id: string): Promise<Buffer | undefined>
+  /** Where uploads are streamed before `put`: on the same file system as the objects. */
+  readonly tempFolder: string
+  /** Makes a complete temp file the object's bytes; the temp file is gone afterwards. */
+  put(id: string, tempFile: string): Promise<void>
+  open(id: string): Promise<StoredObject | undefined>
   remove(id: string): Promise<void>
 }
 
@@ -15,14 +28,22 @@ function checkedId(id: string): string {
   return id
 }
 
+function isMissingFile(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT'
+}
+
+/** For backends without a data folder (tests): objects in memory, uploads streamed through the OS temp folder. */
 export function memoryObjectStore(): ObjectStore {
   const objects = new Map<string, Buffer>()
   return {
-    async write(id, bytes) {
-      objects.set(checkedId(id), bytes)
+    tempFolder: path.join(os.tmpdir(), `local-backend-uploads-${randomUUID()}`),
+    async put(id, tempFile) {
+      objects.set(checkedId(id), await readFile(tempFile))
+      await removeTempFile(tempFile)
     },
-    async read(id) {
-      return objects.get(checkedId(id))
+    async open(id) {
+      const bytes = objects.get(checkedId(id))
+      return bytes && { size: bytes.length, body: Readable.from(bytes) }
     },
     async remove(id) {
       objects.delete(checkedId(id))
@@ -30,15 +51,28 @@ export function memoryObjectStore(): ObjectStore {
   }
 }
 
+/** One file per object in `folder`; uploads arrive in `folder/tmp` and are renamed into place. */
 export function diskObjectStore(folder: string): ObjectStore {
   const file = (id: string) => path.join(folder, checkedId(id))
   return {
-    async write(id, bytes) {
+    tempFolder: path.join(folder, 'tmp'),
+    async put(id, tempFile) {
       await mkdir(folder, { recursive: true })
-      await writeFile(file(id), bytes, { mode: 0o600 })
+      await rename(tempFile, file(id))
     },
-    async read(id) {
-      return readFile(file(id)).catch(() => undefined)
+    async open(id) {
+      const handle = await open(file(id)).catch((error: unknown) => {
+        if (isMissingFile(error)) return undefined
+        throw error
+      })
+      if (!handle) return undefined
+      try {
+        const { size } = await handle.stat()
+        return { size, body: handle.createReadStream() }
+      } catch (error) {
+        await handle.close()
+        throw error
+      }
     },
     async remove(id) {
       await rm(file(id), { force: true })

@@ -8,17 +8,22 @@ export class StorageError extends Error {
     readonly error: string,
     message: string,
     readonly httpStatus = 400,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
   }
 }
 
 export function sendStorageError(res: ServerResponse, error: StorageError): void {
-  sendJson(res, error.httpStatus, { statusCode: error.statusCode, error: error.error, message: error.message })
+  sendJson(res, error.httpStatus, { statusCode: error.statusCode, error: error.error, message: error.message }, error.headers)
 }
 
 export const objectNotFound = () => new StorageError('404', 'not_found', 'Object not found')
 export const bucketNotFound = () => new StorageError('404', 'Bucket not found', 'Bucket not found')
 export const tooLarge = () => new StorageError('413', 'Payload too large', 'The object exceeded the maximum allowed size')
+export const invalidRequest = (message: string) => new StorageError('400', 'InvalidRequest', message)
+export const clientGone = () => new StorageError('499', 'ClientClosedRequest', 'The client closed the connection during the upload')
+export const tooManyUploads = () =>
+  new StorageError('503', 'SlowDown', 'Too many uploads in progress; retry later', 503, { 'Retry-After': '1' })
 export const notSupported = (feature: string) =>
   new StorageError('501', 'not_supported', `Not supported by the local backend: ${feature}`, 501)

@@ -1,42 +1,33 @@
+import { mkdir } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
-import { normaliseMimeType } from './object-path.ts'
+import { receiveMultipart } from './multipart-upload.ts'
+import { requestBody } from './request-body.ts'
+import { tooLarge } from './storage-error.ts'
+import { writeTempFile, type TempFile } from './temp-file.ts'
 
-export interface UploadedFile {
-  bytes: Buffer
-  /** Undefined when the declared type is not a well-formed MIME type. */
-  mimeType: string | undefined
+/** Room for the multipart framing and the small fields storage-js sends around the file. */
+export const multipartMargin = 64 * 1024
+
+/** The file of an upload, on disk, with the header-bound values the client declared for it (not yet checked). */
+export interface ReceivedUpload {
+  file: TempFile
   declaredType: string
-  cacheControl: string
+  cacheControl: string | undefined
 }
 
-function cacheControlOf(value: string | undefined): string {
-  if (!value) return 'max-age=3600'
-  return /^\d+$/.test(value) ? `max-age=${value}` : value.slice(0, 200)
-}
-
-/** storage-js sends a Blob as multipart (file under an empty field name) and other bodies raw. */
-export async function parseUpload(req: IncomingMessage, body: Buffer): Promise<UploadedFile | { error: string }> {
+/**
+ * storage-js sends a Blob as multipart (the file under an empty field name, plus `cacheControl`)
+ * and other bodies raw. Either way the file is streamed into `tempFolder`, at most `limit` bytes.
+ */
+export async function receiveUpload(req: IncomingMessage, tempFolder: string, limit: number): Promise<ReceivedUpload> {
   const contentType = req.headers['content-type'] ?? ''
-  if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-    const declaredType = contentType || 'application/octet-stream'
-    const header = req.headers['cache-control']
-    return { bytes: body, mimeType: normaliseMimeType(declaredType), declaredType, cacheControl: cacheControlOf(header) }
-  }
-  let form: FormData
-  try {
-    form = await new Request('http://local/upload', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) }).formData()
-  } catch (error) {
-    return { error: `Malformed multipart body: ${error instanceof Error ? error.message : String(error)}` }
-  }
-  const files = [...form.entries()].filter((entry): entry is [string, File] => typeof entry[1] !== 'string')
-  const file = files.find(([name]) => name === '')?.[1] ?? files[0]?.[1]
-  if (!file) return { error: 'The multipart body holds no file' }
-  const cacheControl = form.get('cacheControl')
-  const declaredType = file.type || 'application/octet-stream'
+  const multipart = contentType.toLowerCase().startsWith('multipart/form-data')
+  if (Number(req.headers['content-length']) > limit + (multipart ? multipartMargin : 0)) throw tooLarge()
+  await mkdir(tempFolder, { recursive: true, mode: 0o700 })
+  if (multipart) return receiveMultipart(req, contentType, tempFolder, limit, limit + multipartMargin)
   return {
-    bytes: Buffer.from(await file.arrayBuffer()),
-    mimeType: normaliseMimeType(declaredType),
-    declaredType,
-    cacheControl: cacheControlOf(typeof cacheControl === 'string' ? cacheControl : undefined),
+    file: await writeTempFile(requestBody(req, limit), tempFolder, limit),
+    declaredType: contentType || 'application/octet-stream',
+    cacheControl: req.headers['cache-control'],
   }
 }
