@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { runAsCaller } from '../db/as-caller.ts'
 import { identifyCaller, type Caller } from '../http/caller.ts'
 import { readJsonBody } from '../http/read-body.ts'
 import { sendEmpty, sendJson, sendRawJson } from '../http/respond.ts'
 import type { BackendContext } from '../backend-context.ts'
 import { parsePrefer, type Preferences } from './prefer.ts'
 import { isIdentifier, parseTableQuery, type TableQuery } from './query-params.ts'
-import { RestError, badRequest, notSupported, restErrorFromDatabase } from './rest-error.ts'
+import { restErrorFromDatabase } from './database-error.ts'
+import { RestError, badRequest, notSupported } from './rest-error.ts'
+import { runRestRequest } from './rest-transaction.ts'
 import { callFunction } from './rpc.ts'
 import { deleteRows, insertRows, selectRows, updateRows, type RowsResult } from './table-operations.ts'
 
@@ -75,7 +76,7 @@ async function handleTable(
 
   if (method === 'GET' || method === 'HEAD') {
     readRange(req, query)
-    const result = await runAsCaller(context.db, caller.role, caller.claims, (s) => selectRows(s, table, query, prefer))
+    const result = await runRestRequest(req, context, caller, `/${table}`, (s) => selectRows(s, table, query, prefer))
     const headers = { 'Content-Range': contentRange(query.offset ?? 0, result.count, result.total) }
     const body = single ? singleRow(result) : result.body
     if (method === 'HEAD') return sendEmpty(res, 200, headers)
@@ -85,7 +86,7 @@ async function handleTable(
     throw notSupported(`limit, offset or order on ${method}`)
   }
   const body = method === 'DELETE' ? undefined : await readBodyOrThrow(req)
-  const result = await runAsCaller(context.db, caller.role, caller.claims, async (session) => {
+  const result = await runRestRequest(req, context, caller, `/${table}`, async (session) => {
     let outcome: RowsResult | undefined
     if (method === 'POST') outcome = await insertRows(session, table, body, query, prefer)
     else if (method === 'PATCH') outcome = await updateRows(session, table, body, query, prefer)
@@ -108,7 +109,7 @@ async function handleRpc(req: IncomingMessage, res: ServerResponse, context: Bac
   const body = await readJsonBody(req, jsonBodyLimit)
   if (!body.ok && body.reason === 'too_large') throw new RestError(413, 'PGRST413', `Request body too large: the limit is ${jsonBodyLimit} bytes`)
   if (!body.ok) throw badRequest('PGRST102', 'Empty or invalid json', body.detail ?? null)
-  const result = await runAsCaller(context.db, caller.role, caller.claims, (s) => callFunction(s, name, body.value))
+  const result = await runRestRequest(req, context, caller, `/rpc/${name}`, (s) => callFunction(s, name, body.value))
   if (result.body === undefined) return sendEmpty(res, 204)
   return sendRawJson(res, 200, result.body)
 }
@@ -135,7 +136,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, cont
     return await handleTable(req, res, context, caller, first, url)
   } catch (error) {
     const restError = error instanceof RestError ? error : restErrorFromDatabase(error, caller.role)
-    if (restError) return sendJson(res, restError.status, restError.body)
+    if (restError) return sendJson(res, restError.status, restError.body, restError.headers)
     throw error
   }
 }

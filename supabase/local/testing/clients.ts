@@ -14,11 +14,16 @@ const noSession = {
   realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
 }
 
-function clientWithKey(key: string) {
-  return createClient(inject('url'), key, noSession)
+/** A client of any backend (e.g. one a test started itself), sending `headers` with every request. */
+export function clientFor(url: string, key: string, headers: Record<string, string> = {}) {
+  return createClient(url, key, { ...noSession, global: { headers } })
 }
 
-export type TestClient = ReturnType<typeof clientWithKey>
+function clientWithKey(key: string) {
+  return clientFor(inject('url'), key)
+}
+
+export type TestClient = ReturnType<typeof clientFor>
 
 export function anonClient(): TestClient {
   return clientWithKey(inject('anonKey'))
