@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { jsonNestingExceeds, maxJsonDepth } from './json-depth.ts'
 
 export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; reason: 'too_large' }
 
@@ -34,6 +35,7 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (!body.ok) return body
   const text = body.bytes.toString('utf8')
   if (text.trim() === '') return { ok: true, value: undefined, empty: true }
+  if (jsonNestingExceeds(text)) return { ok: false, reason: 'malformed', detail: `JSON nested deeper than ${maxJsonDepth} levels` }
   try {
     return { ok: true, value: JSON.parse(text), empty: false }
   } catch (error) {

@@ -21,7 +21,7 @@ export function setCorsHeaders(res: ServerResponse, origin: string | undefined):
   res.setHeader('Vary', 'Origin')
   res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
   res.setHeader('Access-Control-Allow-Headers', allowedRequestHeaders.join(', '))
-  res.setHeader('Access-Control-Expose-Headers', 'content-range, x-supabase-api-version, content-location')
+  res.setHeader('Access-Control-Expose-Headers', 'content-range, x-supabase-api-version, content-location, retry-after')
   res.setHeader('Access-Control-Max-Age', '86400')
 }
 
