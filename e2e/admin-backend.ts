@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
+import { dataFolder } from '../supabase/local/data-folder.ts'
 
 /** The data folder and origin playwright.config.ts gives `npm start`; overridable for a side-by-side run. */
-const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e')
+const folder = dataFolder(path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e'))
 export const backendUrl = process.env.E2E_BASE_URL ?? 'http://localhost:5173'
 
 class RealtimeUnavailable {
@@ -18,7 +19,7 @@ class RealtimeUnavailable {
  * answering, so the first test may have to wait for the file.
  */
 export async function adminCredentials(): Promise<{ email: string; password: string }> {
-  const file = path.join(dataDir, 'admin-credentials.txt')
+  const file = folder.adminCredentials
   await expect.poll(() => existsSync(file), { timeout: 60_000, message: `waiting for ${file}` }).toBe(true)
   const text = readFileSync(file, 'utf8')
   const field = (name: string) => {
@@ -31,7 +32,7 @@ export async function adminCredentials(): Promise<{ email: string; password: str
 
 /** Bypasses row-level security: for arranging data and checking what was stored. */
 export function serviceClient() {
-  const keys = JSON.parse(readFileSync(path.join(dataDir, 'keys.json'), 'utf8')) as { serviceRoleKey: string }
+  const keys = JSON.parse(readFileSync(folder.keys, 'utf8')) as { serviceRoleKey: string }
   return createClient(backendUrl, keys.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },

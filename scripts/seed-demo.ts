@@ -5,9 +5,10 @@
  * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY for another backend.
  */
 import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
+import { dataFolder } from '../supabase/local/data-folder.ts'
+import { defaultFlowFile, loadFlowFile, problemReport } from './flow-files.ts'
 import { demoAppointments, demoLeads } from './seed-demo/demo-data.ts'
 import { samplePng } from './seed-demo/sample-image.ts'
 
@@ -22,7 +23,7 @@ class RealtimeUnavailable {
 
 async function serviceKey(dataDir: string): Promise<string> {
   if (process.env.SUPABASE_SERVICE_ROLE_KEY) return process.env.SUPABASE_SERVICE_ROLE_KEY
-  const file = path.join(dataDir, 'keys.json')
+  const file = dataFolder(dataDir).keys
   const keys = JSON.parse(await readFile(file, 'utf8').catch(() => {
     throw new Error(`No ${file}: start the app once with \`npm start\` (or pass --data-dir) before seeding.`)
   })) as { serviceRoleKey?: string }
@@ -65,8 +66,10 @@ async function main() {
     if (uploaded.error) console.warn(`Reference image ${name} not uploaded: ${uploaded.error.message}`)
     else imagePaths.push(uploaded.data.path)
   }
+  const flow = loadFlowFile(defaultFlowFile)
+  if (!flow.ok) throw new Error(`The leads take their answers from the flow file, which has problems:\n${problemReport(flow)}`)
   const now = new Date()
-  const leads = demoLeads(options.leads, now, imagePaths)
+  const leads = demoLeads(options.leads, now, imagePaths, flow.flow)
   for (let start = 0; start < leads.length; start += batchSize) {
     const { error } = await client.from('leads').insert(leads.slice(start, start + batchSize))
     if (error) throw new Error(`Inserting leads failed: ${error.message}${error.code === '23505' ? ' (run with --replace)' : ''}`)

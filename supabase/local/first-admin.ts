@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import { countUsers, upsertAdmin } from './auth/admins.ts'
+import { dataFolder } from './data-folder.ts'
 import type { Database } from './db/database.ts'
-
-export function credentialsFile(dataDir: string): string {
-  return path.join(dataDir, 'admin-credentials.txt')
-}
 
 /**
  * On the first start (no users at all) creates an admin with a random password, saves the
@@ -14,7 +10,7 @@ export function credentialsFile(dataDir: string): string {
  * the file is.
  */
 export async function ensureFirstAdmin(db: Database, dataDir: string, email: string, log: (line: string) => void): Promise<void> {
-  const file = credentialsFile(dataDir)
+  const file = dataFolder(dataDir).adminCredentials
   if ((await countUsers(db)) > 0) {
     log(`Local admin sign-in: see ${file} (or run npm run admin:create -- <email> <password>)`)
     return

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
-import path from 'node:path'
+import { dataFolder } from './data-folder.ts'
 import { signJwt } from './jwt.ts'
 
 export interface BackendKeys {
@@ -30,7 +30,7 @@ export function generateKeys(): Promise<BackendKeys> {
  * database, so the Vite plugin can call it while building its config.
  */
 export async function ensureKeys(dataDir: string): Promise<BackendKeys> {
-  const file = path.join(dataDir, 'keys.json')
+  const file = dataFolder(dataDir).keys
   const existing = await readFile(file, 'utf8').catch(() => undefined)
   if (existing !== undefined) {
     const parsed = JSON.parse(existing) as Partial<BackendKeys>

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, describe, expect, it } from 'vitest'
-import { credentialsFile, ensureFirstAdmin } from './first-admin.ts'
+import { dataFolder } from './data-folder.ts'
+import { ensureFirstAdmin } from './first-admin.ts'
 import { startLocalBackend, type RunningBackend } from './local-backend.ts'
 
 class RealtimeUnavailable {
@@ -35,8 +36,8 @@ describe('a backend on a data folder (PGlite on disk)', () => {
     await ensureFirstAdmin(first.context.db, dataDir, 'boss@example.com', (line) => firstLines.push(line))
     const password = /password: (\S+)/.exec(firstLines.join('\n'))?.[1]
     expect(password).toBeDefined()
-    expect(await readFile(credentialsFile(dataDir), 'utf8')).toBe(`email: boss@example.com\npassword: ${password}\n`)
-    expect((await stat(credentialsFile(dataDir))).mode & 0o777).toBe(0o600)
+    expect(await readFile(dataFolder(dataDir).adminCredentials, 'utf8')).toBe(`email: boss@example.com\npassword: ${password}\n`)
+    expect((await stat(dataFolder(dataDir).adminCredentials)).mode & 0o777).toBe(0o600)
     const boss = client(first, first.anonKey)
     expect((await boss.auth.signInWithPassword({ email: 'boss@example.com', password: password! })).error).toBeNull()
     const role = await boss.from('user_roles').select('role').eq('role', 'admin').single()
@@ -57,7 +58,7 @@ describe('a backend on a data folder (PGlite on disk)', () => {
       const laterLines: string[] = []
       await ensureFirstAdmin(second.context.db, dataDir, 'boss@example.com', (line) => laterLines.push(line))
       expect(laterLines.join('\n')).not.toContain(password!)
-      expect(laterLines.join('\n')).toContain(credentialsFile(dataDir))
+      expect(laterLines.join('\n')).toContain(dataFolder(dataDir).adminCredentials)
       const signIn = await client(second, second.anonKey).auth.signInWithPassword({ email, password: 'restart-pass-1' })
       expect(signIn.error).toBeNull()
       const lead = await client(second, second.serviceRoleKey).from('leads').select('id, name').eq('id', 'survivor').single()
@@ -74,11 +75,11 @@ describe('a backend on a data folder (PGlite on disk)', () => {
       expect(lead.data).toEqual([])
       const served = await fetch(`${fresh.url}/storage/v1/object/public/reference-images/1700000000000.png`)
       expect(served.status).toBe(400)
-      await expect(stat(credentialsFile(dataDir))).rejects.toThrow()
+      await expect(stat(dataFolder(dataDir).adminCredentials)).rejects.toThrow()
     } finally {
       await fresh.close()
     }
-    const keysFile = path.join(dataDir, 'keys.json')
+    const keysFile = dataFolder(dataDir).keys
     expect((await stat(keysFile)).mode & 0o777).toBe(0o600)
     expect(JSON.parse(await readFile(keysFile, 'utf8')).anonKey).toBe(first.anonKey)
   })

@@ -1,29 +1,20 @@
+import { rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
-import { createSignInThrottle } from './auth/sign-in-throttle.ts'
+import { authService } from './auth/auth-routes.ts'
 import type { BackendContext } from './backend-context.ts'
-import type { Database } from './db/database.ts'
-import { lockDataDir } from './db/data-dir-lock.ts'
-import { wipeDataDir } from './db/wipe-data-dir.ts'
+import { dataFolder } from './data-folder.ts'
 import { applyBootstrap, applyMigrations } from './db/migrations.ts'
+import { openDatabase, type DatabaseLocation } from './db/open-database.ts'
 import { makeDataDirPrivate } from './db/private-data-dir.ts'
-import { refuseSupabaseOwnDatabase } from './db/supabase-schema-guard.ts'
-import { openPgliteDatabase } from './db/pglite-database.ts'
-import { openPostgresDatabase } from './db/postgres-database.ts'
 import type { ProxyTrust } from './http/client-address.ts'
-import { createHandler, type Handler } from './http/handler.ts'
 import { ensureKeys, generateKeys, type BackendKeys } from './keys.ts'
-import { diskObjectStore, memoryObjectStore } from './storage/object-store.ts'
-import { createUploadSlots } from './storage/upload-slots.ts'
+import { restService } from './rest/rest-routes.ts'
+import { createRouter, type Handler, type Services } from './router.ts'
+import { diskObjectStore, memoryObjectStore, type ObjectStore } from './storage/object-store.ts'
+import { storageService } from './storage/storage-routes.ts'
 
-export interface LocalBackendOptions {
-  /** Data folder (database, keys, uploaded files). Undefined: everything in memory. */
-  dataDir?: string
-  /** A PostgreSQL server instead of PGlite. */
-  databaseUrl?: string
-  /** Start from an empty database and no uploaded files (the keys stay, so built bundles keep working). */
-  fresh?: boolean
+export interface LocalBackendOptions extends DatabaseLocation {
   /** Access-token lifetime in seconds (default 3600). */
   jwtExpiry?: number
   migrationsDir?: string
@@ -43,38 +34,6 @@ export interface LocalBackend {
   close(): Promise<void>
 }
 
-async function openDatabase(options: LocalBackendOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const db = await openPostgresDatabase(options.databaseUrl)
-    try {
-      await refuseSupabaseOwnDatabase(db)
-    } catch (error) {
-      await db.close()
-      throw error
-    }
-    return db
-  }
-  if (!options.dataDir) return openPgliteDatabase(undefined)
-  const release = await lockDataDir(options.dataDir)
-  try {
-    if (options.fresh) await wipeDataDir(options.dataDir)
-    const dataDir = options.dataDir
-    await makeDataDirPrivate(dataDir)
-    const db = await openPgliteDatabase(path.join(dataDir, 'pgdata'))
-    return {
-      ...db,
-      close: () =>
-        db
-          .close()
-          .then(() => makeDataDirPrivate(dataDir))
-          .finally(release),
-    }
-  } catch (error) {
-    await release()
-    throw error
-  }
-}
-
 async function prepare(options: LocalBackendOptions, keys: BackendKeys): Promise<BackendContext> {
   const db = await openDatabase(options)
   try {
@@ -85,15 +44,23 @@ async function prepare(options: LocalBackendOptions, keys: BackendKeys): Promise
     await db.close().catch(() => undefined)
     throw error
   }
+  return { db, keys, jwtExpiry: options.jwtExpiry ?? 3600, rateLimits: options.rateLimits ?? true, trustProxy: options.trustProxy ?? 'loopback' }
+}
+
+/** Uploads a crash left half-written are dropped at start. */
+async function objectStore(dataDir: string | undefined): Promise<ObjectStore> {
+  if (!dataDir) return memoryObjectStore()
+  const folder = dataFolder(dataDir)
+  await rm(folder.uploadsInProgress, { recursive: true, force: true })
+  return diskObjectStore(folder.objects, folder.uploadsInProgress)
+}
+
+async function services(context: BackendContext, options: LocalBackendOptions): Promise<Services> {
+  const objects = await objectStore(options.dataDir)
   return {
-    db,
-    keys,
-    objects: options.dataDir ? diskObjectStore(path.join(options.dataDir, 'storage')) : memoryObjectStore(),
-    uploadSlots: createUploadSlots(options.maxConcurrentUploads),
-    jwtExpiry: options.jwtExpiry ?? 3600,
-    signInThrottle: createSignInThrottle(),
-    rateLimits: options.rateLimits ?? true,
-    trustProxy: options.trustProxy ?? 'loopback',
+    '/auth/v1': authService(context),
+    '/rest/v1': restService(context),
+    '/storage/v1': storageService(context, { objects, maxConcurrentUploads: options.maxConcurrentUploads }),
   }
 }
 
@@ -105,9 +72,11 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   const keys = options.dataDir ? await ensureKeys(options.dataDir) : await generateKeys()
   const ready = prepare(options, keys)
   ready.catch(() => undefined)
+  const handlers = ready.then((context) => services(context, options))
+  handlers.catch(() => undefined)
   return {
     keys,
-    handler: createHandler(ready),
+    handler: createRouter(keys, handlers),
     ready,
     async close() {
       const context = await ready.catch(() => undefined)

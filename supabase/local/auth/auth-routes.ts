@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { BackendContext } from '../backend-context.ts'
+import type { ServiceHandler } from '../http/service.ts'
+import type { AuthContext } from './auth-context.ts'
 import { bearerToken } from '../http/caller.ts'
 import { sendEmpty, sendJson } from '../http/respond.ts'
 import { verifyJwt, type JwtClaims } from '../jwt.ts'
@@ -9,6 +11,7 @@ import { isUuid } from './input-rules.ts'
 import { hashPassword, maximumPasswordLength, minimumPasswordLength } from './passwords.ts'
 import { endSessions, refreshSession, sessionExists } from './sessions.ts'
 import { signInWithPassword } from './sign-in.ts'
+import { createSignInThrottle } from './sign-in-throttle.ts'
 import { deleteUser, findUserByEmail, findUserById, insertUser, isValidEmail, maxEmailLength, userJson } from './users.ts'
 
 const apiVersionHeader = { 'x-supabase-api-version': '2024-01-01' }
@@ -101,7 +104,7 @@ function notSupported(feature: string): AuthError {
   return new AuthError(501, 'not_supported', `Not supported by the local backend: ${feature}`)
 }
 
-async function route(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string) {
+async function route(req: IncomingMessage, res: ServerResponse, context: AuthContext, url: URL, path: string) {
   const method = req.method ?? 'GET'
   const send = (body: unknown) => sendJson(res, 200, body, apiVersionHeader)
   if (path === '/token' && method === 'POST') {
@@ -129,12 +132,17 @@ async function route(req: IncomingMessage, res: ServerResponse, context: Backend
   throw notSupported(`${method} /auth/v1${path}`)
 }
 
-/** `/auth/v1/...`: password sign-in, refresh, user, logout, and admin user creation. */
-export async function handleAuth(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string) {
+async function handleAuth(req: IncomingMessage, res: ServerResponse, context: AuthContext, url: URL, path: string) {
   try {
     await route(req, res, context, url, path)
   } catch (error) {
     if (error instanceof AuthError) return sendJson(res, error.status, { code: error.code, message: error.message }, { ...apiVersionHeader, ...error.headers })
     throw error
   }
+}
+
+/** `/auth/v1/...`: password sign-in, refresh, user, logout, and admin user creation. */
+export function authService(shared: BackendContext): ServiceHandler {
+  const context: AuthContext = { ...shared, signInThrottle: createSignInThrottle() }
+  return (req, res, url, path) => handleAuth(req, res, context, url, path)
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import type { BackendContext } from '../backend-context.ts'
 import { clientAddress } from '../http/client-address.ts'
+import type { AuthContext } from './auth-context.ts'
 import { AuthError, rateLimited, validationFailed } from './auth-error.ts'
 import { jsonObject, textField } from './auth-input.ts'
 import { maximumPasswordLength, verifyPassword } from './passwords.ts'
@@ -13,7 +13,7 @@ function inMinutes(ms: number): string {
 }
 
 /** `POST /token?grant_type=password`: each password check is reserved with the sign-in throttle first. */
-export async function signInWithPassword(req: IncomingMessage, context: BackendContext): Promise<SessionJson> {
+export async function signInWithPassword(req: IncomingMessage, context: AuthContext): Promise<SessionJson> {
   const body = await jsonObject(req)
   const email = textField(body, 'email', maxEmailLength).trim()
   const password = textField(body, 'password', maximumPasswordLength)

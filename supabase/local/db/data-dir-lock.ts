@@ -1,5 +1,5 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import path from 'node:path'
+import { dataFolder } from '../data-folder.ts'
 
 function isRunning(pid: number): boolean {
   try {
@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * stale lock is taken over; this same process (a Vite restart) is waited for.
  */
 export async function lockDataDir(dataDir: string, waitMs = 15_000): Promise<() => Promise<void>> {
-  const file = path.join(dataDir, 'backend.lock')
+  const file = dataFolder(dataDir).lock
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
   const deadline = Date.now() + waitMs
   for (;;) {

@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises'
-import path from 'node:path'
-import { credentialsFile } from '../first-admin.ts'
+import { dataFolder } from '../data-folder.ts'
 
-/** Database, uploaded files and first-admin credentials go; keys.json and the lock stay. */
+/** Database, uploaded files and first-admin credentials go; keys and the lock stay. */
 export async function wipeDataDir(dataDir: string): Promise<void> {
-  for (const entry of [path.join(dataDir, 'pgdata'), path.join(dataDir, 'storage'), credentialsFile(dataDir)]) {
+  const folder = dataFolder(dataDir)
+  for (const entry of [folder.database, folder.objects, folder.adminCredentials]) {
     await rm(entry, { recursive: true, force: true })
   }
 }

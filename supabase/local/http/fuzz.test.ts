@@ -18,7 +18,9 @@ function mostly<T>(usual: fc.Arbitrary<T>, hostile: fc.Arbitrary<T>): fc.Arbitra
 }
 
 /** Control characters in a header make Node's HTTP parser answer 400 itself: our code never sees them. */
-const hostileHeader = hostileShort.map((value) => value.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ''))
+const hostileHeader = hostileShort.map((value) =>
+  [...value].filter((char) => char === '\t' || (char >= ' ' && char !== '\u007f')).join(''),
+)
 
 const segment = fc.oneof(hostileShort.map(encodeURIComponent), hostileShort.map(encodeURI), fc.constantFrom('leads', 'appointments', 'user_roles', 'a.png'))
 const fileName = mostly(fc.stringMatching(/^[a-z0-9]{1,12}\.(png|jpg|txt)$/), segment)

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts'
 import { roleSettings } from '../db/role-settings.ts'
-import { isIdentifier, quoteIdentifier } from './query-params.ts'
+import { isIdentifier, quoteIdentifier } from './identifiers.ts'
 import { RestError } from './rest-error.ts'
 
 /** `schema.name` or `name` (schema public, PostgREST's first exposed schema), quoted for SQL. */

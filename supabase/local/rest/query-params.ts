@@ -1,3 +1,4 @@
+import { isIdentifier } from './identifiers.ts'
 import { badRequest, notSupported } from './rest-error.ts'
 
 export const filterOperators = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'in'] as const
@@ -30,22 +31,11 @@ export interface TableQuery {
   columns: string[] | undefined
 }
 
-const identifier = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/
-
-export function isIdentifier(name: string): boolean {
-  return identifier.test(name)
-}
-
 /** Accepts `name` or `"name"`; only plain identifiers, so quoting can never be broken out of. */
 export function parseIdentifier(raw: string, what: string): string {
   const name = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1) : raw
   if (!isIdentifier(name)) throw notSupported(`${what} "${raw}" (only plain column names are spoken)`)
   return name
-}
-
-export function quoteIdentifier(name: string): string {
-  if (!isIdentifier(name)) throw new Error(`Refusing to quote identifier ${JSON.stringify(name)}`)
-  return `"${name}"`
 }
 
 function parseSelect(raw: string | null): SelectItem[] | '*' {

@@ -3,8 +3,10 @@ import { identifyCaller, type Caller } from '../http/caller.ts'
 import { readJsonBody } from '../http/read-body.ts'
 import { sendEmpty, sendJson, sendRawJson } from '../http/respond.ts'
 import type { BackendContext } from '../backend-context.ts'
+import type { ServiceHandler } from '../http/service.ts'
 import { parsePrefer, type Preferences } from './prefer.ts'
-import { isIdentifier, parseTableQuery, type TableQuery } from './query-params.ts'
+import { isIdentifier } from './identifiers.ts'
+import { parseTableQuery, type TableQuery } from './query-params.ts'
 import { restErrorFromDatabase } from './database-error.ts'
 import { RestError, badRequest, notSupported } from './rest-error.ts'
 import { runRestRequest } from './rest-transaction.ts'
@@ -114,8 +116,7 @@ async function handleRpc(req: IncomingMessage, res: ServerResponse, context: Bac
   return sendRawJson(res, 200, result.body)
 }
 
-/** `/rest/v1/...`: the PostgREST subset supabase-js uses. `path` is what follows `/rest/v1`. */
-export async function handleRest(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string) {
+async function handleRest(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string) {
   const identified = await identifyCaller(req, url, context.keys)
   if (!identified.ok) {
     const message = identified.reason === 'expired' ? 'JWT expired' : identified.reason === 'role' ? 'JWT role is not one of anon, authenticated, service_role' : 'JWT invalid: signature or format not accepted'
@@ -139,4 +140,9 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, cont
     if (restError) return sendJson(res, restError.status, restError.body, restError.headers)
     throw error
   }
+}
+
+/** `/rest/v1/...`: the PostgREST subset supabase-js uses. */
+export function restService(context: BackendContext): ServiceHandler {
+  return (req, res, url, path) => handleRest(req, res, context, url, path)
 }

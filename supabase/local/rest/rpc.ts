@@ -1,5 +1,5 @@
 import type { SqlSession } from '../db/database.ts'
-import { isIdentifier, quoteIdentifier } from './query-params.ts'
+import { isIdentifier, quoteIdentifier } from './identifiers.ts'
 import { RestError, badRequest } from './rest-error.ts'
 import { Params, toParam } from './sql-builder.ts'
 

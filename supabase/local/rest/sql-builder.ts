@@ -1,4 +1,6 @@
-import { quoteIdentifier, type Filter, type OrderTerm, type SelectItem } from './query-params.ts'
+import { quoteIdentifier } from './identifiers.ts'
+import type { Filter, OrderTerm, SelectItem } from './query-params.ts'
+import { notSupported } from './rest-error.ts'
 
 /** Collects bound parameters; values never enter the SQL text. */
 export class Params {
@@ -21,22 +23,42 @@ export function selectList(select: SelectItem[] | '*'): string {
     .join(', ')
 }
 
-const comparison: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' }
-
-function condition(filter: Filter, params: Params): string {
+/** Every operator of the grammar has a case; a new one without SQL here fails to compile. */
+export function condition(filter: Filter, params: Params): string {
   const column = quoteIdentifier(filter.column)
   const { operator, value } = filter
-  if (operator === 'in') {
-    const list = value as string[]
-    return list.length === 0 ? 'false' : `${column} in (${list.map((v) => params.add(v)).join(', ')})`
+  const one = () => params.add(value as string)
+  switch (operator) {
+    case 'eq':
+      return `${column} = ${one()}`
+    case 'neq':
+      return `${column} <> ${one()}`
+    case 'gt':
+      return `${column} > ${one()}`
+    case 'gte':
+      return `${column} >= ${one()}`
+    case 'lt':
+      return `${column} < ${one()}`
+    case 'lte':
+      return `${column} <= ${one()}`
+    case 'like':
+    case 'ilike':
+      return `${column} ${operator} ${params.add((value as string).replaceAll('*', '%'))}`
+    case 'is': {
+      const keyword = (value as string).toLowerCase()
+      return keyword === 'not_null' ? `${column} is not null` : `${column} is ${keyword}`
+    }
+    case 'in': {
+      const list = value as string[]
+      return list.length === 0 ? 'false' : `${column} in (${list.map((v) => params.add(v)).join(', ')})`
+    }
+    default:
+      return unknownOperator(operator)
   }
-  const text = value as string
-  if (operator === 'is') {
-    const keyword = text.toLowerCase()
-    return keyword === 'not_null' ? `${column} is not null` : `${column} is ${keyword}`
-  }
-  if (operator === 'like' || operator === 'ilike') return `${column} ${operator} ${params.add(text.replaceAll('*', '%'))}`
-  return `${column} ${comparison[operator]} ${params.add(text)}`
+}
+
+function unknownOperator(operator: never): never {
+  throw notSupported(`filter operator ${String(operator)}`)
 }
 
 export function whereClause(filters: Filter[], params: Params): string {

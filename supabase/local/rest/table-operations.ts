@@ -2,7 +2,7 @@ import type { SqlSession } from '../db/database.ts'
 import { badRequest } from './rest-error.ts'
 import type { Preferences } from './prefer.ts'
 import type { TableQuery } from './query-params.ts'
-import { isIdentifier, quoteIdentifier } from './query-params.ts'
+import { isIdentifier, quoteIdentifier } from './identifiers.ts'
 import { jsonRows, orderClause, Params, selectList, tableName, toParam, whereClause } from './sql-builder.ts'
 
 export interface RowsResult {

@@ -51,11 +51,11 @@ export function memoryObjectStore(): ObjectStore {
   }
 }
 
-/** One file per object in `folder`; uploads arrive in `folder/tmp` and are renamed into place. */
-export function diskObjectStore(folder: string): ObjectStore {
+/** One file per object in `folder`; uploads arrive in `tempFolder` (same file system) and are renamed into place. */
+export function diskObjectStore(folder: string, tempFolder: string): ObjectStore {
   const file = (id: string) => path.join(folder, checkedId(id))
   return {
-    tempFolder: path.join(folder, 'tmp'),
+    tempFolder,
     async put(id, tempFile) {
       await mkdir(folder, { recursive: true })
       await rename(tempFile, file(id))

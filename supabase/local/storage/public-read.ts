@@ -1,12 +1,12 @@
 import type { ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
-import type { BackendContext } from '../backend-context.ts'
+import type { StorageContext } from './storage-context.ts'
 import { servedHeaders } from './header-values.ts'
 import type { ObjectAddress } from './object-path.ts'
 import { objectNotFound } from './storage-error.ts'
 
 /** `GET`/`HEAD /object/public/<bucket>/<name>`: the bytes streamed from the object store. */
-export async function readPublic(res: ServerResponse, context: BackendContext, target: ObjectAddress, head: boolean) {
+export async function readPublic(res: ServerResponse, context: StorageContext, target: ObjectAddress, head: boolean) {
   const found = await context.db.transaction((s) =>
     s.query<{ id: string; metadata: unknown }>(
       `select o.id::text as id, o.metadata from storage.objects o join storage.buckets b on b.id = o.bucket_id

@@ -1,5 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { BackendContext } from '../backend-context.ts'
+import type { ServiceHandler } from '../http/service.ts'
+import type { ObjectStore } from './object-store.ts'
+import type { StorageContext } from './storage-context.ts'
+import { createUploadSlots } from './upload-slots.ts'
 import { isDatabaseError } from '../db/database.ts'
 import { identifyCaller, type Caller } from '../http/caller.ts'
 import { sendJson } from '../http/respond.ts'
@@ -26,7 +30,7 @@ function address(path: string): ObjectAddress {
   return parsed.address
 }
 
-async function caller(req: IncomingMessage, url: URL, context: BackendContext): Promise<Caller> {
+async function caller(req: IncomingMessage, url: URL, context: StorageContext): Promise<Caller> {
   const identified = await identifyCaller(req, url, context.keys)
   if (identified.ok) return identified.caller
   const message = identified.reason === 'expired' ? 'jwt expired' : 'invalid signature'
@@ -48,7 +52,7 @@ function storageErrorFromDatabase(error: unknown): StorageError | undefined {
 }
 
 /** Past the cap, an upload is refused before a byte of its body is read. */
-async function answerUpload(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string, method: 'POST' | 'PUT') {
+async function answerUpload(req: IncomingMessage, res: ServerResponse, context: StorageContext, url: URL, path: string, method: 'POST' | 'PUT') {
   const release = context.uploadSlots.tryTake()
   if (!release) throw tooManyUploads()
   try {
@@ -61,8 +65,7 @@ async function answerUpload(req: IncomingMessage, res: ServerResponse, context: 
   }
 }
 
-/** `/storage/v1/...`: uploads into a bucket and public-URL reads. */
-export async function handleStorage(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string) {
+async function handleStorage(req: IncomingMessage, res: ServerResponse, context: StorageContext, url: URL, path: string) {
   const method = req.method ?? 'GET'
   try {
     if (isPublicObjectRead(method, path)) {
@@ -76,4 +79,15 @@ export async function handleStorage(req: IncomingMessage, res: ServerResponse, c
     sendStorageError(res, storageError)
     if (!req.readableEnded) discardRest(req)
   }
+}
+
+export interface StorageOptions {
+  objects: ObjectStore
+  maxConcurrentUploads?: number
+}
+
+/** `/storage/v1/...`: uploads into a bucket and public-URL reads. */
+export function storageService(shared: BackendContext, options: StorageOptions): ServiceHandler {
+  const context: StorageContext = { ...shared, objects: options.objects, uploadSlots: createUploadSlots(options.maxConcurrentUploads) }
+  return (req, res, url, path) => handleStorage(req, res, context, url, path)
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import type { BackendContext } from '../backend-context.ts'
+import type { StorageContext } from './storage-context.ts'
 import { runAsCaller } from '../db/as-caller.ts'
 import type { Caller } from '../http/caller.ts'
 import { isHeaderSafe, normaliseCacheControl } from './header-values.ts'
@@ -18,7 +18,7 @@ interface Bucket {
   allowed_mime_types: string[] | null
 }
 
-async function findBucket(context: BackendContext, id: string): Promise<Bucket | undefined> {
+async function findBucket(context: StorageContext, id: string): Promise<Bucket | undefined> {
   const found = await context.db.transaction((s) =>
     s.query<Bucket>('select file_size_limit::float8 as file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]),
   )
@@ -47,7 +47,7 @@ function objectMetadata(received: ReceivedUpload, bucket: Bucket): string {
 }
 
 /** Receives the file onto disk, then writes the row as the caller and moves the file into the object store. */
-export async function upload(req: IncomingMessage, context: BackendContext, who: Caller, target: ObjectAddress, mode: UploadMode) {
+export async function upload(req: IncomingMessage, context: StorageContext, who: Caller, target: ObjectAddress, mode: UploadMode) {
   const bucket = await findBucket(context, target.bucket)
   if (!bucket) throw bucketNotFound()
   const limit = Math.min(bucket.file_size_limit ?? globalFileSizeLimit, globalFileSizeLimit)

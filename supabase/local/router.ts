@@ -1,16 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { handleAuth } from '../auth/auth-routes.ts'
-import type { BackendContext } from '../backend-context.ts'
-import { handleRest } from '../rest/rest-routes.ts'
-import { handleStorage, isPublicObjectRead } from '../storage/storage-routes.ts'
-import { checkApiKey } from './caller.ts'
-import { sendEmpty, sendJson, setCorsHeaders } from './respond.ts'
+import { checkApiKey } from './http/caller.ts'
+import { sendEmpty, sendJson, setCorsHeaders } from './http/respond.ts'
+import type { ServiceHandler } from './http/service.ts'
+import type { BackendKeys } from './keys.ts'
+import { isPublicObjectRead } from './storage/storage-routes.ts'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void
 
 const services = ['/auth/v1', '/rest/v1', '/storage/v1'] as const
 
 type Service = (typeof services)[number]
+
+/** The three APIs, available once the database is ready. */
+export type Services = Record<Service, ServiceHandler>
 
 function splitService(pathname: string): { service: Service; path: string } | undefined {
   for (const service of services) {
@@ -19,29 +21,27 @@ function splitService(pathname: string): { service: Service; path: string } | un
   return undefined
 }
 
-async function dispatch(req: IncomingMessage, res: ServerResponse, ready: Promise<BackendContext>, service: Service, path: string, url: URL) {
+async function dispatch(req: IncomingMessage, res: ServerResponse, keys: BackendKeys, ready: Promise<Services>, service: Service, path: string, url: URL) {
   setCorsHeaders(res, req.headers.origin)
   if (req.method === 'OPTIONS') return sendEmpty(res, 204)
-  const context = await ready.catch((error: unknown) => {
+  const handlers = await ready.catch((error: unknown) => {
     console.error('[local backend] the database did not start:', error)
     return undefined
   })
-  if (!context) return sendJson(res, 503, { code: 'LOCAL503', message: 'The local backend database did not start; see the terminal.' })
+  if (!handlers) return sendJson(res, 503, { code: 'LOCAL503', message: 'The local backend database did not start; see the terminal.' })
   const publicRead = service === '/storage/v1' && isPublicObjectRead(req.method, path)
   if (!publicRead) {
-    const apiKey = checkApiKey(req, url, context.keys)
+    const apiKey = checkApiKey(req, url, keys)
     if (!apiKey.ok) return sendJson(res, apiKey.status, apiKey.body)
   }
-  if (service === '/auth/v1') return handleAuth(req, res, context, url, path)
-  if (service === '/rest/v1') return handleRest(req, res, context, url, path)
-  return handleStorage(req, res, context, url, path)
+  return handlers[service](req, res, url, path)
 }
 
 /**
  * Node `(req, res, next)` handler for the three Supabase services: Connect middleware inside Vite
  * (anything else goes to `next`) or a plain `http.createServer` callback.
  */
-export function createHandler(ready: Promise<BackendContext>): Handler {
+export function createRouter(keys: BackendKeys, ready: Promise<Services>): Handler {
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://local')
     // The raw path, not url.pathname: URL parsing would silently resolve `..` segments.
@@ -50,7 +50,7 @@ export function createHandler(ready: Promise<BackendContext>): Handler {
       if (next) return next()
       return sendJson(res, 404, { message: 'Not found: the local backend serves /auth/v1, /rest/v1 and /storage/v1' })
     }
-    dispatch(req, res, ready, target.service, target.path, url).catch((error: unknown) => {
+    dispatch(req, res, keys, ready, target.service, target.path, url).catch((error: unknown) => {
       if (res.headersSent) return res.destroy()
       if (error instanceof URIError) return sendJson(res, 400, { code: 'LOCAL400', message: `Malformed URL: ${error.message}` })
       console.error('[local backend] internal error:', error)
