@@ -1,11 +1,36 @@
 import js from '@eslint/js'
-import globals from 'globals'
+import importX from 'eslint-plugin-import-x'
+import { createNodeResolver } from 'eslint-plugin-import-x/node-resolver'
 import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import featureBoundaries from './eslint-rules/feature-boundaries.js'
 
 const supabaseOnlyThroughApi = {
   name: '@supabase/supabase-js',
   message: 'Use the one client in src/lib/supabase.ts through features/*/api/ functions.',
+}
+
+/** Every feature may use these. */
+const shared = ['lib', 'components']
+
+/** The arrows of design.md section 1: what each part of src/ may import besides itself. */
+const boundaries = {
+  allow: {
+    app: ['features/*', ...shared],
+    'features/intake': ['features/scheduling', ...shared],
+    'features/scheduling': shared,
+    'features/admin-auth': shared,
+    'features/dashboard': ['features/leads', 'features/appointments', 'features/insights', ...shared],
+    'features/leads': shared,
+    'features/appointments': ['features/scheduling', ...shared],
+    'features/insights': shared,
+    components: ['lib'],
+    lib: [],
+    testing: ['*'],
+  },
+  testOnly: ['testing'],
+  flowFiles: ['features/intake', 'testing'],
 }
 
 export default tseslint.config(
@@ -18,6 +43,19 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { paths: [supabaseOnlyThroughApi] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX, project: { rules: { 'feature-boundaries': featureBoundaries } } },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'project/feature-boundaries': ['error', boundaries],
     },
   },
   {

@@ -1,5 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto'
+import type { LeadPayload } from '../src/features/intake/lead/lead-payload.ts'
 import { istDateKey, istWallClock } from '../src/lib/dayjs.ts'
+import type { LeadStatus } from '../src/lib/lead-fields.ts'
+import { aLeadPayload } from '../src/testing/lead-fixtures.ts'
 import { serviceClient } from './admin-backend.ts'
 
 /** Letters only (names allow nothing else), unique per test, so searches find just this test's rows. */
@@ -9,34 +12,22 @@ export function uniqueSurname(): string {
   return `Zq${tail}`
 }
 
-export interface SeedLead {
-  id: string
-  name: string
-  phone: string
-  email: string
-  city: string
-  occasion: string
-  product_type: string
-  budget_range: string
-  status: string
-  created_at: string
-}
+/** A lead as the dashboard stores it, built from the shared lead fixture. */
+export type SeedLead = Omit<LeadPayload, 'status'> & { status: LeadStatus; created_at: string }
 
 export async function seedLeads(
   surname: string,
-  specs: { first: string; status?: string; occasion?: string; city?: string; created_at?: string }[],
+  specs: { first: string; status?: LeadStatus; occasion?: string; city?: string; created_at?: string }[],
 ): Promise<SeedLead[]> {
-  const leads = specs.map((spec, index) => ({
-    id: `e2e-${randomUUID()}`,
-    name: `${spec.first} ${surname}`,
-    phone: `98${String(randomInt(10_000_000, 99_999_999))}`,
-    email: `${spec.first.toLowerCase()}.${surname.toLowerCase()}@example.in`,
-    city: spec.city ?? 'Pune',
-    occasion: spec.occasion ?? 'Engagement/Wedding',
-    product_type: 'Ring',
-    budget_range: '₹50,000 – ₹1,00,000',
-    design_preference: 'Expert Suggestions',
-    timeline: 'Flexible',
+  const leads: SeedLead[] = specs.map((spec, index) => ({
+    ...aLeadPayload({
+      id: `e2e-${randomUUID()}`,
+      name: `${spec.first} ${surname}`,
+      phone: `98${String(randomInt(10_000_000, 99_999_999))}`,
+      email: `${spec.first.toLowerCase()}.${surname.toLowerCase()}@example.in`,
+      city: spec.city ?? 'Pune',
+      ...(spec.occasion === undefined ? {} : { occasion: spec.occasion }),
+    }),
     status: spec.status ?? 'pending',
     created_at: spec.created_at ?? new Date(Date.now() - index * 60_000).toISOString(),
   }))

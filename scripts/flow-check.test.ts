@@ -27,7 +27,8 @@ async function flowCheck(...args: string[]) {
 describe('npm run flow:check', () => {
   it('passes the committed flow by default', async () => {
     const result = await flowCheck()
-    expect(result).toEqual({ code: 0, stdout: 'flows/consultation.flow.yaml: OK (16 steps)\n', stderr: '' })
+    expect(result).toMatchObject({ code: 0, stderr: '' })
+    expect(result.stdout).toMatch(/^flows\/consultation\.flow\.yaml: OK \(\d+ steps\)\n$/)
   })
 
   it('prints every problem of a broken copy as file:line:col message and exits 1, without a stack trace', async () => {
@@ -35,13 +36,13 @@ describe('npm run flow:check', () => {
     const file = join(dir, 'broken.flow.yaml')
     const broken = source
       .replace('next: gold_carat', 'next: gold_karat')
-      .replace('Lovely to meet you, {{name}}!', 'Lovely to meet you, {{nmae}}!')
+      .replace('    answer: timeline\n    say:\n', '    answer: timeline\n    say:\n      - "Lovely to meet you, {{nmae}}!"\n')
       .replace('link: call\n', 'link: phone\n')
     writeFileSync(file, broken)
     const result = await flowCheck(file)
     expect(result.code).toBe(1)
     const lines = result.stderr.trim().split('\n')
-    expect(lines[0]).toMatch(new RegExp(`^${file}:${position(broken, '{{nmae}}')} bad placeholder \\{\\{nmae\\}\\}`))
+    expect(lines.some((line) => line.startsWith(`${file}:${position(broken, '{{nmae}}')} bad placeholder {{nmae}}`))).toBe(true)
     expect(lines).toContain(`${file}:${position(broken, 'gold_karat')} unknown step 'gold_karat'`)
     expect(lines).toContain(`${file}:${position(broken, 'link: phone', 6)} unknown link 'phone' (known: chat_first, consultation_summary, call)`)
     expect(lines.at(-1)).toMatch(/^\d+ problems in /)

@@ -1,6 +1,8 @@
-import { dayjs, istWallClock } from '../../src/lib/dayjs.ts'
+import { answerOptions } from '../../src/features/intake/flow/flow-facts.ts'
+import type { Flow } from '../../src/features/intake/flow/flow.schema.ts'
 import type { LeadPayload } from '../../src/features/intake/lead/lead-payload.ts'
-import type { LeadStatus } from '../../src/features/leads/lead.schema.ts'
+import { dayjs, istWallClock } from '../../src/lib/dayjs.ts'
+import type { LeadStatus } from '../../src/lib/lead-fields.ts'
 
 const firstNames = [
   'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan',
@@ -15,15 +17,6 @@ const cities = [
   'Mumbai', 'Delhi', 'Bengaluru', 'Hyderabad', 'Chennai', 'Kolkata', 'Pune', 'Ahmedabad', 'Jaipur', 'Surat',
   'Lucknow', 'Kochi', 'Chandigarh', 'Indore', 'Coimbatore', 'Nagpur', 'Vadodara', 'Mysuru', 'Thrissur', 'Udaipur',
 ]
-const occasions = ['Engagement/Wedding', 'Birthday/Gift', 'Anniversary', 'Baby Shower', 'Festival', 'Just Because', 'Other']
-const products = ['Ring', 'Pendant', 'Earrings', 'Bracelet', 'Necklace', 'Bangles', 'Other']
-const budgets = ['Up to ₹50,000', '₹50,000 – ₹1,00,000', '₹1L – ₹2.5L', 'Above ₹2.5L']
-const designs = ['Upload Reference Image', 'Handpicked Options', 'Expert Suggestions', 'Other']
-const metals = ['Yellow Gold', 'White Gold', 'Rose Gold', 'Platinum', '']
-const carats = ['14K', '18K', '22K', '']
-const stones = ['Lab-Grown', 'Real/Natural', 'Moissanite', 'Other', '']
-const shapes = ['Round', 'Oval', 'Emerald', 'Princess', 'Cushion', 'Pear', 'Heart', 'Other', '']
-const timelines = ['1 Week', '2–4 Weeks', 'Flexible']
 const leadStatuses = ['pending', 'pending', 'contacted', 'closed'] as const
 const pastStatuses = ['completed', 'completed', 'cancelled', 'no-show', 'confirmed'] as const
 const futureStatuses = ['scheduled', 'scheduled', 'confirmed', 'cancelled'] as const
@@ -51,12 +44,41 @@ export interface DemoAppointment {
   status: string
 }
 
-export function demoLeads(count: number, now: Date, imagePaths: readonly string[], seed = 7): DemoLead[] {
+/** The answers the flow offers for a field; with `skippable`, also the empty answer of a Skip option. */
+function answersOf(flow: Flow, field: Parameters<typeof answerOptions>[1], skippable = false): string[] {
+  const answers = answerOptions(flow, field)
+  return skippable ? [...answers, ''] : answers
+}
+
+/** The design answers that lead the visitor to the image upload. */
+function uploadingDesigns(flow: Flow): string[] {
+  const uploadSteps = new Set(flow.steps.filter((step) => step.type === 'upload').map((step) => step.id))
+  return flow.steps.flatMap((step) =>
+    step.type === 'options' && step.answer === 'design_preference'
+      ? step.options.flatMap((option) => (typeof option !== 'string' && option.next && uploadSteps.has(option.next) ? [option.label] : []))
+      : [],
+  )
+}
+
+/** Leads with the answers the consultation flow offers (`flow`), spread over the last 90 days. */
+export function demoLeads(count: number, now: Date, imagePaths: readonly string[], flow: Flow, seed = 7): DemoLead[] {
   const random = randomSource(seed)
+  const offered = {
+    occasion: answersOf(flow, 'occasion'),
+    product_type: answersOf(flow, 'product_type'),
+    budget_range: answersOf(flow, 'budget_range'),
+    design_preference: answersOf(flow, 'design_preference'),
+    timeline: answersOf(flow, 'timeline'),
+    metal_choice: answersOf(flow, 'metal_choice', true),
+    gold_carat: answersOf(flow, 'gold_carat', true),
+    stone_type: answersOf(flow, 'stone_type', true),
+    diamond_shape: answersOf(flow, 'diamond_shape', true),
+  }
+  const withImage = new Set(uploadingDesigns(flow))
   return Array.from({ length: count }, (_, index) => {
     const first = random.pick(firstNames)
     const last = random.pick(lastNames)
-    const design = random.pick(designs)
+    const design = random.pick(offered.design_preference)
     const created = dayjs(now).subtract(Math.floor(random.next() * 90 * 24 * 60), 'minute')
     const technical = random.next() < 0.6
     return {
@@ -65,16 +87,16 @@ export function demoLeads(count: number, now: Date, imagePaths: readonly string[
       phone: `${random.pick(['9', '8', '7', '6'])}${random.digits(9)}`,
       email: `${first}.${last}${index + 1}@example.in`.toLowerCase(),
       city: random.pick(cities),
-      occasion: random.pick(occasions),
-      product_type: random.pick(products),
-      budget_range: random.pick(budgets),
+      occasion: random.pick(offered.occasion),
+      product_type: random.pick(offered.product_type),
+      budget_range: random.pick(offered.budget_range),
       design_preference: design,
-      metal_choice: technical ? random.pick(metals) : '',
-      gold_carat: technical ? random.pick(carats) : '',
-      stone_type: technical ? random.pick(stones) : '',
-      diamond_shape: technical ? random.pick(shapes) : '',
-      timeline: random.pick(timelines),
-      reference_image: design === 'Upload Reference Image' && imagePaths.length > 0 ? random.pick(imagePaths) : null,
+      metal_choice: technical ? random.pick(offered.metal_choice) : '',
+      gold_carat: technical ? random.pick(offered.gold_carat) : '',
+      stone_type: technical ? random.pick(offered.stone_type) : '',
+      diamond_shape: technical ? random.pick(offered.diamond_shape) : '',
+      timeline: random.pick(offered.timeline),
+      reference_image: withImage.has(design) && imagePaths.length > 0 ? random.pick(imagePaths) : null,
       status: random.pick(leadStatuses),
       created_at: created.toISOString(),
       updated_at: created.toISOString(),

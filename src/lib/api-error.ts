@@ -1,4 +1,4 @@
-/** What every feature api function throws: the backend error code and a readable message. */
+/** What every feature api function throws: a code to decide on and a readable message to log or show. */
 export class ApiError extends Error {
   readonly code: string
 
@@ -9,6 +9,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The codes the app decides on. Database errors keep their SQLSTATE or PostgREST code (23505, PGRST116, ...). */
+export const errorCodes = {
+  adminAccessRequired: 'admin_access_required',
+  notAuthenticated: 'not_authenticated',
+  uniqueViolation: '23505',
+  insufficientPrivilege: '42501',
+} as const
+
 interface BackendError {
   code?: string | null
   message?: string | null
@@ -16,4 +24,11 @@ interface BackendError {
 
 export function toApiError(error: BackendError, fallbackMessage: string): ApiError {
   return new ApiError(error.code || 'unknown', error.message || fallbackMessage)
+}
+
+/** The code of whatever was thrown: an ApiError's, or an error object's own string code; '' otherwise. */
+export function errorCode(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return ''
+  const { code } = error as { code?: unknown }
+  return typeof code === 'string' ? code : ''
 }

@@ -1,8 +1,8 @@
 import { Button, HStack, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { formatDate, formatTime } from '../../lib/format'
-import type { Lead } from '../leads/lead.schema'
-import { allOption } from '../leads/lead-filters'
+import type { Lead } from '../../lib/lead-fields'
+import { allOption } from '../../lib/search'
 import { appointmentStatuses, type Appointment } from './appointment.schema'
 import {
   appointmentWhatsAppUrl,
@@ -12,7 +12,7 @@ import {
 } from './appointment-rows'
 import { AppointmentStatusBadge } from './AppointmentStatusBadge'
 import { ManageAppointmentDialog, type ManageAppointmentApis } from './ManageAppointmentDialog'
-import { ListCard } from '../dashboard/ListCard'
+import { ListCard } from '../../components/ui/ListCard'
 
 interface AppointmentsTabProps {
   appointments: Appointment[]

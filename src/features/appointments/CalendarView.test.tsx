@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test } from 'vitest'
 import { Provider } from '../../components/ui/provider'
-import { aLead } from '../leads/lead.fixtures'
+import { aLead } from '../../testing/lead-fixtures'
 import type { Appointment, AppointmentStatus } from './appointment.schema'
 import { CalendarView } from './CalendarView'
 

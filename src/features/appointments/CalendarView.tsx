@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Text } from '@c
 import { useEffect, useMemo, useState } from 'react'
 import { dayjs, istWallClock } from '../../lib/dayjs'
 import { formatLongDate, formatTime } from '../../lib/format'
-import type { Lead } from '../leads/lead.schema'
+import type { Lead } from '../../lib/lead-fields'
 import type { Appointment } from './appointment.schema'
 import { joinAppointments } from './appointment-rows'
 import { appointmentStatusPalette } from './appointment-status-look'

@@ -127,13 +127,16 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
                   ) : (
                     <SlotScheduler
                       leadId={appointment.lead_id}
-                      prompt={`Pick a new date and time for ${lead?.name ?? 'this lead'}`}
-                      submitLabel="Reschedule"
-                      busyLabel="Rescheduling..."
-                      loadTakenSlots={apis.loadTakenSlots}
-                      onPick={async (date, time) => {
-                        send({ type: 'reschedule.pick', date, time })
+                      labels={{
+                        prompt: `Pick a new date and time for ${lead?.name ?? 'this lead'}`,
+                        submit: 'Reschedule',
+                        busy: 'Rescheduling...',
+                        loading: 'Loading...',
+                        times: 'Available times',
                       }}
+                      busy={snapshot.matches('rescheduling')}
+                      loadTakenSlots={apis.loadTakenSlots}
+                      onPick={(date, time) => send({ type: 'reschedule.pick', date, time })}
                     />
                   )}
                 </Stack>

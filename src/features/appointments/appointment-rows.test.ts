@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { aLead } from '../leads/lead.fixtures'
+import { aLead } from '../../testing/lead-fixtures'
 import type { Appointment } from './appointment.schema'
 import { appointmentWhatsAppUrl, filterAppointments, joinAppointments } from './appointment-rows'
 

@@ -1,7 +1,7 @@
-import flow from '../../../flows/consultation.flow.yaml'
+import { businessPhone } from '../../lib/consultation-facts'
 import { formatLongDate, formatTime } from '../../lib/format'
-import type { Lead } from '../leads/lead.schema'
-import { allOption, matchesSearch } from '../leads/lead-filters'
+import type { Lead } from '../../lib/lead-fields'
+import { allOption, matchesSearch } from '../../lib/search'
 import type { Appointment, AppointmentStatus } from './appointment.schema'
 
 export interface AppointmentRow {
@@ -34,5 +34,5 @@ export function appointmentWhatsAppUrl(row: AppointmentRow): string {
   const when = `${formatLongDate(row.appointment.slot_datetime)} at ${formatTime(row.appointment.slot_datetime)}`
   const name = row.lead?.name ? `${row.lead.name}'s` : 'the'
   const message = `Hi! This is about ${name} consultation appointment on ${when}.`
-  return `https://wa.me/${flow.business.phone}?text=${encodeURIComponent(message)}`
+  return `https://wa.me/${businessPhone}?text=${encodeURIComponent(message)}`
 }

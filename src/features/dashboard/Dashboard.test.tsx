@@ -3,16 +3,17 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { Provider } from '../../components/ui/provider'
-import { Toaster } from '../../components/ui/toaster'
+import { Toaster, toaster } from '../../components/ui/toaster'
 import { ApiError } from '../../lib/api-error'
-import { adminAccessRequiredMessage } from '../admin-auth/api/auth-api'
+import { occasionOptions } from '../../lib/consultation-facts'
 import type { Appointment } from '../appointments/appointment.schema'
-import { aLead } from '../leads/lead.fixtures'
-import type { Lead, LeadStatus } from '../leads/lead.schema'
+import { aLead } from '../../testing/lead-fixtures'
+import type { Lead, LeadStatus } from '../../lib/lead-fields'
 import { Dashboard, type DashboardProps } from './Dashboard'
 
 afterEach(() => {
   cleanup()
+  toaster.remove()
   vi.restoreAllMocks()
 })
 
@@ -25,10 +26,11 @@ afterAll(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
 
+const [oneOccasion = '', otherOccasion = ''] = occasionOptions
 const leads: Lead[] = [
-  aLead({ id: 'l1', name: 'Priya Nair', city: 'Kochi', status: 'pending', occasion: 'Anniversary' }),
-  aLead({ id: 'l2', name: 'Rohan Gupta', city: 'Delhi', status: 'contacted', occasion: 'Festival' }),
-  aLead({ id: 'l3', name: 'Tara Iyer', city: 'Chennai', status: 'closed', occasion: 'Festival' }),
+  aLead({ id: 'l1', name: 'Priya Nair', city: 'Kochi', status: 'pending', occasion: oneOccasion }),
+  aLead({ id: 'l2', name: 'Rohan Gupta', city: 'Delhi', status: 'contacted', occasion: otherOccasion }),
+  aLead({ id: 'l3', name: 'Tara Iyer', city: 'Chennai', status: 'closed', occasion: otherOccasion }),
 ]
 const appointments: Appointment[] = [
   { id: 'a1', lead_id: 'l1', slot_datetime: '2030-01-07T04:30:00Z', status: 'scheduled', updated_at: null },
@@ -61,7 +63,7 @@ function memoryApis(overrides: Partial<DashboardProps['apis']> = {}): DashboardP
 function renderDashboard(apis: DashboardProps['apis']) {
   render(
     <Provider>
-      <Dashboard user={{ id: 'u1', email: 'admin@example.com' }} apis={apis} onSignOut={() => {}} />
+      <Dashboard user={{ email: 'admin@example.com' }} apis={apis} onSignOut={() => {}} />
       <Toaster />
     </Provider>,
   )
@@ -82,7 +84,7 @@ test('loads, shows the eight stats and filters leads by search, status and occas
   await userEvent.type(screen.getByPlaceholderText('Search leads...'), 'KOCHI')
   expect(await screen.findByRole('heading', { name: 'Leads (1)' })).toBeTruthy()
   await userEvent.clear(screen.getByPlaceholderText('Search leads...'))
-  await userEvent.selectOptions(screen.getByLabelText('Occasion filter'), 'Festival')
+  await userEvent.selectOptions(screen.getByLabelText('Occasion filter'), otherOccasion)
   expect(await screen.findByRole('heading', { name: 'Leads (2)' })).toBeTruthy()
   await userEvent.selectOptions(screen.getByLabelText('Status filter'), 'pending')
   expect(await screen.findByText('No leads found')).toBeTruthy()
@@ -113,22 +115,47 @@ test('a failed status change says so and keeps the row as it was', async () => {
 
 test('without the admin role: both access toasts and no lead data', async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {})
+  const message = 'Admin access required. Please contact administrator to assign admin role.'
   renderDashboard(
     memoryApis({
       auth: {
         requireAdmin: async () => {
-          throw new ApiError('not_admin', adminAccessRequiredMessage)
+          throw new ApiError('admin_access_required', message)
         },
       },
     }),
   )
   expect(await screen.findByText('Access Error')).toBeTruthy()
-  expect(screen.getByText(adminAccessRequiredMessage)).toBeTruthy()
+  expect(screen.getByText(message)).toBeTruthy()
   expect(await screen.findByText('Admin Setup Required')).toBeTruthy()
   expect(screen.getByText('Please ask the administrator to assign you admin role in the database.')).toBeTruthy()
   expect(screen.getByText('No leads found')).toBeTruthy()
   expect(statValue('Total Leads')).toBe('0')
   expect(statValue('Conversion')).toBe('0%')
+})
+
+test('another load failure gets the access toast with its message, and no setup toast', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  renderDashboard(
+    memoryApis({
+      leads: {
+        ...memoryApis().leads,
+        fetchLeads: async () => {
+          throw new ApiError('PGRST000', 'Admin access required? No: the database is unreachable')
+        },
+      },
+    }),
+  )
+  expect(await screen.findByText('Access Error')).toBeTruthy()
+  expect(screen.getByText('Admin access required? No: the database is unreachable')).toBeTruthy()
+  expect(screen.queryByText('Admin Setup Required')).toBeNull()
+})
+
+test('the occasion filter offers every occasion of the flow file', async () => {
+  renderDashboard(memoryApis())
+  await screen.findByRole('heading', { name: 'Leads (3)' })
+  const offered = within(screen.getByLabelText('Occasion filter')).getAllByRole('option').map((option) => option.textContent)
+  expect(offered).toEqual(['All Occasions', ...occasionOptions])
 })
 
 test('sorts the leads table by a column header, ascending then descending', async () => {

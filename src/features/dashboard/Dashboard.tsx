@@ -1,7 +1,6 @@
 import { Box, Button, Container, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react'
 import { useMemo, useState } from 'react'
 import { brand } from '../../lib/brand'
-import type { AdminUser } from '../admin-auth/api/auth-api'
 import { AppointmentsTab } from '../appointments/AppointmentsTab'
 import { CalendarView } from '../appointments/CalendarView'
 import type { ManageAppointmentApis } from '../appointments/ManageAppointmentDialog'
@@ -12,7 +11,8 @@ import { StatCards } from './StatCards'
 import { useDashboardData, type DashboardApis } from './use-dashboard-data'
 
 export interface DashboardProps {
-  user: AdminUser
+  /** The signed-in admin. */
+  user: { email: string }
   apis: DashboardApis & {
     leads: Pick<LeadsApi, 'fetchLeads' | 'updateLeadStatus' | 'referenceImageUrl'>
     appointments: ManageAppointmentApis['appointments'] & DashboardApis['appointments']

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Appointment } from '../appointments/appointment.schema'
-import { aLead } from '../leads/lead.fixtures'
+import { aLead } from '../../testing/lead-fixtures'
 import { computeDashboardStats } from './dashboard-stats'
 
 // 22 Nov 2026, 00:30 IST: still 21 Nov in UTC, so "today" must follow IST.

@@ -1,6 +1,6 @@
 import { dayjs, istDateKey } from '../../lib/dayjs'
 import type { Appointment } from '../appointments/appointment.schema'
-import type { Lead } from '../leads/lead.schema'
+import type { Lead } from '../../lib/lead-fields'
 
 export interface DashboardStats {
   totalLeads: number

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react'
 import { toaster } from '../../components/ui/toaster'
-import type { AuthApi } from '../admin-auth/api/auth-api'
+import { ApiError, errorCodes } from '../../lib/api-error'
 import type { AppointmentsApi } from '../appointments/api/appointments-api'
 import type { Appointment } from '../appointments/appointment.schema'
 import type { LeadsApi } from '../leads/api/leads-api'
-import type { Lead } from '../leads/lead.schema'
+import type { Lead } from '../../lib/lead-fields'
 
 export interface DashboardApis {
-  auth: Pick<AuthApi, 'requireAdmin'>
+  /** Throws an ApiError coded admin_access_required unless the signed-in user holds the admin role. */
+  auth: { requireAdmin: () => Promise<void> }
   leads: Pick<LeadsApi, 'fetchLeads'>
   appointments: Pick<AppointmentsApi, 'fetchAppointments'>
 }
@@ -16,7 +17,7 @@ function announceLeadLoadFailure(error: unknown) {
   console.error(error)
   const message = error instanceof Error && error.message ? error.message : 'Failed to fetch leads. Admin access required.'
   toaster.create({ title: 'Access Error', description: message, type: 'error' })
-  if (message.includes('Admin access required')) {
+  if (error instanceof ApiError && error.code === errorCodes.adminAccessRequired) {
     toaster.create({
       title: 'Admin Setup Required',
       description: 'Please ask the administrator to assign you admin role in the database.',

@@ -1,7 +1,8 @@
 import { Button, CloseButton, Dialog, Grid, Heading, Image, Link, Portal, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { formatDateTime } from '../../lib/format'
-import type { Lead } from './lead.schema'
+import type { Lead } from '../../lib/lead-fields'
+import { leadDetailsSections, leadImagePaths } from './lead-detail-sections'
 import { LeadStatusBadge } from './LeadStatusBadge'
 import { leadWhatsAppUrl } from './whatsapp-link'
 
@@ -36,8 +37,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function LeadDetailsDialog({ lead, referenceImageUrl, onClose }: LeadDetailsDialogProps) {
-  const hasTechnical = lead && [lead.stone_type, lead.diamond_shape, lead.metal_choice, lead.gold_carat].some(Boolean)
-  const imageUrl = lead?.reference_image ? referenceImageUrl(lead.reference_image) : null
+  const imageUrls = lead ? leadImagePaths(lead).map(referenceImageUrl) : []
   return (
     <Dialog.Root open={lead !== null} onOpenChange={(event) => !event.open && onClose()} size="lg" scrollBehavior="inside">
       <Portal>
@@ -54,35 +54,25 @@ export function LeadDetailsDialog({ lead, referenceImageUrl, onClose }: LeadDeta
                 </Dialog.Header>
                 <Dialog.Body>
                   <Stack gap="5">
-                    <Section title="Customer Information">
-                      <Detail label="Name">{lead.name}</Detail>
-                      <Detail label="Phone">{lead.phone}</Detail>
-                      <Detail label="Email">{lead.email || '-'}</Detail>
-                      <Detail label="City">{lead.city || '-'}</Detail>
-                    </Section>
-                    <Section title="Jewelry Requirements">
-                      <Detail label="Occasion">{lead.occasion}</Detail>
-                      <Detail label="Product Type">{lead.product_type}</Detail>
-                      <Detail label="Design Preference">{lead.design_preference}</Detail>
-                      <Detail label="Budget Range">{lead.budget_range}</Detail>
-                      <Detail label="Timeline">{lead.timeline}</Detail>
-                    </Section>
-                    {hasTechnical && (
-                      <Section title="Technical Specifications">
-                        {lead.metal_choice && <Detail label="Metal">{lead.metal_choice}</Detail>}
-                        {lead.gold_carat && <Detail label="Gold Carat">{lead.gold_carat}</Detail>}
-                        {lead.stone_type && <Detail label="Stone Type">{lead.stone_type}</Detail>}
-                        {lead.diamond_shape && <Detail label="Diamond Shape">{lead.diamond_shape}</Detail>}
+                    {leadDetailsSections(lead).map((section) => (
+                      <Section key={section.title} title={section.title}>
+                        {section.details.map((detail) => (
+                          <Detail key={detail.name} label={detail.label}>
+                            {detail.value}
+                          </Detail>
+                        ))}
                       </Section>
-                    )}
-                    {imageUrl && (
+                    ))}
+                    {imageUrls.length > 0 && (
                       <Stack gap="2" as="section">
                         <Heading as="h3" size="sm">
                           Reference Image
                         </Heading>
-                        <Link href={imageUrl} target="_blank" rel="noopener noreferrer" aria-label="Open reference image">
-                          <Image src={imageUrl} alt={`Reference for ${lead.name}`} maxH="60" rounded="md" />
-                        </Link>
+                        {imageUrls.map((imageUrl) => (
+                          <Link key={imageUrl} href={imageUrl} target="_blank" rel="noopener noreferrer" aria-label="Open reference image">
+                            <Image src={imageUrl} alt={`Reference for ${lead.name}`} maxH="60" rounded="md" />
+                          </Link>
+                        ))}
                       </Stack>
                     )}
                     <Section title="Timeline & Status">

@@ -1,5 +1,5 @@
 import { Badge } from '@chakra-ui/react'
-import type { LeadStatus } from './lead.schema'
+import type { LeadStatus } from '../../lib/lead-fields'
 
 /** pending gold, contacted dark blue, closed green. */
 const looks: Record<LeadStatus, { colorPalette: string; variant: 'subtle' | 'solid' }> = {

@@ -2,9 +2,9 @@ import { Box, Button, Table } from '@chakra-ui/react'
 import { FlexRender, useTable, type Row } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useMemo, useRef } from 'react'
-import type { Lead } from './lead.schema'
+import type { Lead } from '../../lib/lead-fields'
 import { leadColumns, leadTableFeatures, type LeadRowActions } from './lead-columns'
-import { ListCard } from '../dashboard/ListCard'
+import { ListCard } from '../../components/ui/ListCard'
 
 interface LeadsTableProps extends LeadRowActions {
   leads: Lead[]

@@ -1,5 +1,7 @@
 import { Button, HStack, Input, NativeSelect } from '@chakra-ui/react'
-import { allOption, occasionFilterOptions, type LeadFilters } from './lead-filters'
+import { occasionOptions } from '../../lib/consultation-facts'
+import { allOption } from '../../lib/search'
+import type { LeadFilters } from './lead-filters'
 import { LeadStatusOptions } from './LeadStatusOptions'
 
 interface LeadsToolbarProps {
@@ -36,7 +38,7 @@ export function LeadsToolbar({ filters, onChange, onExport }: LeadsToolbarProps)
           onChange={(event) => onChange({ ...filters, occasion: event.target.value })}
         >
           <option value={allOption}>All Occasions</option>
-          {occasionFilterOptions.map((occasion) => (
+          {occasionOptions.map((occasion) => (
             <option key={occasion} value={occasion}>
               {occasion}
             </option>

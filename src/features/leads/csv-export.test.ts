@@ -1,7 +1,7 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { leadsCsv, leadsCsvFileName } from './csv-export'
-import { aLead } from './lead.fixtures'
+import { aLead } from '../../testing/lead-fixtures'
 
 function parse(csv: string): string[][] {
   expect(csv.startsWith('\uFEFF')).toBe(true)

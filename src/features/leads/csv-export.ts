@@ -1,7 +1,12 @@
 import { brand } from '../../lib/brand'
-import type { Lead } from './lead.schema'
+import { leadFields, type Lead } from '../../lib/lead-fields'
 
-const header = ['Name', 'Phone', 'Email', 'City', 'Occasion', 'Product Type', 'Budget', 'Status', 'Created At']
+/** The spec section 7 columns: the declared fields that have a CSV header, then status and creation time. */
+const columns: { header: string; value: (lead: Lead) => string }[] = [
+  ...leadFields.flatMap((field) => (field.csvHeader === null ? [] : [{ header: field.csvHeader, value: (lead: Lead) => lead[field.name] }])),
+  { header: 'Status', value: (lead) => lead.status },
+  { header: 'Created At', value: (lead) => lead.created_at },
+]
 const byteOrderMark = '\uFEFF'
 const formulaTriggers = ['=', '+', '-', '@', '\t', '\r']
 
@@ -20,17 +25,8 @@ function toCell(value: string): string {
 }
 
 export function leadsCsv(leads: readonly Lead[]): string {
-  const rows = leads.map((lead) => [
-    lead.name,
-    lead.phone,
-    lead.email,
-    lead.city,
-    lead.occasion,
-    lead.product_type,
-    lead.budget_range,
-    lead.status,
-    lead.created_at,
-  ])
+  const header = columns.map((column) => column.header)
+  const rows = leads.map((lead) => columns.map((column) => column.value(lead)))
   const lines = [header, ...rows].map((cells) => cells.map(toCell).join(','))
   return byteOrderMark + lines.join('\r\n') + '\r\n'
 }

@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-table'
 import { formatDateTime } from '../../lib/format'
 import type { LeadsApi } from './api/leads-api'
-import type { Lead } from './lead.schema'
+import type { Lead } from '../../lib/lead-fields'
 import { LeadStatusBadge } from './LeadStatusBadge'
 import { LeadStatusSelect } from './LeadStatusSelect'
 import { leadWhatsAppUrl } from './whatsapp-link'

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { aLead } from './lead.fixtures'
-import { filterLeads, noLeadFilters } from './lead-filters'
+import type { Lead } from '../../lib/lead-fields'
+import { aLead } from '../../testing/lead-fixtures'
+import { createLeadFilter, noLeadFilters, type LeadFilters } from './lead-filters'
+
+const filterLeads = (leads: readonly Lead[], filters: LeadFilters) => createLeadFilter(leads)(filters)
 
 const leads = [
   aLead({ id: '1', name: 'Aarav Sharma', phone: '9876543210', email: 'aarav@example.in', city: 'Mumbai' }),

@@ -1,8 +1,5 @@
-import type { Lead, LeadStatus } from './lead.schema'
-
-export const allOption = 'all'
-
-export const occasionFilterOptions = ['Engagement/Wedding', 'Birthday/Gift', 'Anniversary', 'Festival', 'Other'] as const
+import type { Lead, LeadStatus } from '../../lib/lead-fields'
+import { allOption } from '../../lib/search'
 
 export interface LeadFilters {
   search: string
@@ -13,13 +10,6 @@ export interface LeadFilters {
 }
 
 export const noLeadFilters: LeadFilters = { search: '', status: allOption, occasion: allOption, budget: allOption }
-
-/** Case-insensitive match of the search term against the given fields. */
-export function matchesSearch(term: string, fields: readonly string[]): boolean {
-  const needle = term.trim().toLowerCase()
-  if (!needle) return true
-  return fields.some((field) => field.toLowerCase().includes(needle))
-}
 
 /**
  * A filter over a fixed list that lower-cases the searchable fields once, so each keystroke on
@@ -38,8 +28,4 @@ export function createLeadFilter(leads: readonly Lead[]): (filters: LeadFilters)
         (filters.budget === allOption || lead.budget_range === filters.budget),
     )
   }
-}
-
-export function filterLeads(leads: readonly Lead[], filters: LeadFilters): Lead[] {
-  return createLeadFilter(leads)(filters)
 }

@@ -1,33 +1,25 @@
 import * as z from 'zod/mini'
+import { leadFields, leadStatuses, type Lead, type LeadFieldName } from '../../lib/lead-fields'
 
-export const leadStatuses = ['pending', 'contacted', 'closed'] as const
 export const leadStatusSchema = z.enum(leadStatuses)
-export type LeadStatus = z.infer<typeof leadStatusSchema>
 
 const optionalText = z.pipe(
   z.nullish(z.string()),
   z.transform((value) => value ?? ''),
 )
 
-export const leadSchema = z.object({
+const fieldSchema = (optional: boolean): z.ZodMiniType<string> => (optional ? optionalText : z.string())
+
+const fieldSchemas = Object.fromEntries(leadFields.map((field) => [field.name, fieldSchema(field.optional)])) as Record<
+  LeadFieldName,
+  z.ZodMiniType<string>
+>
+
+/** A fetched lead row: every declared field (absent optional ones become empty), its status and timestamps. */
+export const leadSchema: z.ZodMiniType<Lead, unknown> = z.object({
   id: z.string(),
-  name: z.string(),
-  phone: z.string(),
-  email: optionalText,
-  city: optionalText,
-  occasion: optionalText,
-  product_type: optionalText,
-  budget_range: optionalText,
-  design_preference: optionalText,
-  metal_choice: optionalText,
-  gold_carat: optionalText,
-  stone_type: optionalText,
-  diamond_shape: optionalText,
-  timeline: optionalText,
-  reference_image: optionalText,
+  ...fieldSchemas,
   status: leadStatusSchema,
   created_at: z.string(),
   updated_at: z.nullish(z.string()),
 })
-
-export type Lead = z.infer<typeof leadSchema>

@@ -1,4 +1,4 @@
-import type { Lead } from './lead.schema'
+import type { Lead } from '../../lib/lead-fields'
 
 const countryCode = '91'
 

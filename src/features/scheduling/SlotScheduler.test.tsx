@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test } from 'vitest'
 import { Provider } from '../../components/ui/provider'
@@ -10,44 +10,48 @@ afterEach(cleanup)
 // Monday 23 Nov 2026, 13:30 IST
 const now = () => new Date('2026-11-23T08:00:00Z')
 
-function renderScheduler(onPick: (date: string, time: string) => Promise<void>, taken: string[] = []) {
+const labels = {
+  prompt: 'Pick a new date and time for Ira Das',
+  submit: 'Reschedule',
+  busy: 'Rescheduling...',
+  loading: 'Loading...',
+  times: 'Available times',
+}
+
+function renderScheduler(taken: string[] = []) {
   const queries: [string, string][] = []
-  render(
+  const picks: [string, string][] = []
+  const loadTakenSlots = async (from: string, to: string) => {
+    queries.push([from, to])
+    return [...taken]
+  }
+  const scheduler = (state: { busy: boolean; refusals: number }) => (
     <Provider>
       <SlotScheduler
         leadId="lead-9"
-        prompt="Pick a new date and time for Ira Das"
-        submitLabel="Reschedule"
-        busyLabel="Rescheduling..."
+        labels={labels}
+        busy={state.busy}
+        refusals={state.refusals}
         now={now}
-        loadTakenSlots={async (from, to) => {
-          queries.push([from, to])
-          return taken
-        }}
-        onPick={onPick}
+        loadTakenSlots={loadTakenSlots}
+        onPick={(date, time) => void picks.push([date, time])}
       />
-    </Provider>,
+    </Provider>
   )
-  return queries
+  const { rerender } = render(scheduler({ busy: false, refusals: 0 }))
+  return { queries, picks, show: (state: { busy: boolean; refusals: number }) => rerender(scheduler(state)) }
 }
 
 const day = (label: RegExp) => screen.getByRole('gridcell', { name: label })
+const submit = (name: string) => screen.getByRole('button', { name })
 
 test('offers weekdays from today, then only the free future slots of the picked day', async () => {
-  const picks: [string, string][] = []
-  let finish: () => void = () => {}
-  const queries = renderScheduler(
-    (date, time) => {
-      picks.push([date, time])
-      return new Promise<void>((resolve) => (finish = resolve))
-    },
-    ['2026-11-23T09:30:00Z'],
-  )
+  const { queries, picks, show } = renderScheduler(['2026-11-23T09:30:00Z'])
   expect(screen.getByText('Pick a new date and time for Ira Das')).toBeTruthy()
   expect(day(/November 20th, 2026/).getAttribute('aria-disabled')).toBe('true')
   expect(day(/November 28th, 2026/).getAttribute('aria-disabled')).toBe('true')
   expect(day(/November 24th, 2026/).getAttribute('aria-disabled')).toBe('false')
-  expect(screen.getByRole('button', { name: 'Reschedule' }).hasAttribute('disabled')).toBe(true)
+  expect(submit('Reschedule').hasAttribute('disabled')).toBe(true)
 
   await userEvent.click(day(/November 23rd, 2026/))
   expect(await screen.findByRole('button', { name: '5:00 PM' })).toBeTruthy()
@@ -59,26 +63,26 @@ test('offers weekdays from today, then only the free future slots of the picked 
   expect(enabled).toEqual(['2:00 PM', '4:00 PM', '5:00 PM'])
 
   await userEvent.click(screen.getByRole('button', { name: '4:00 PM' }))
-  await userEvent.click(screen.getByRole('button', { name: 'Reschedule' }))
+  await userEvent.click(submit('Reschedule'))
   expect(picks).toEqual([['2026-11-23', '16:00']])
-  expect(screen.getByRole('button', { name: 'Rescheduling...' }).hasAttribute('disabled')).toBe(true)
-  await act(async () => finish())
-  expect(screen.getByRole('button', { name: 'Reschedule' }).hasAttribute('disabled')).toBe(false)
+  show({ busy: true, refusals: 0 })
+  expect(submit('Rescheduling...').hasAttribute('disabled')).toBe(true)
+  show({ busy: false, refusals: 0 })
+  expect(submit('Reschedule').hasAttribute('disabled')).toBe(false)
 })
 
 test('a slot taken meanwhile: the pick is cleared and the day is reloaded, now showing it taken', async () => {
-  const takenNow: string[] = []
-  const queries = renderScheduler(async () => {
-    takenNow.push('2026-11-24T05:30:00Z')
-    throw new Error('slot taken')
-  }, takenNow)
-
+  const taken: string[] = []
+  const { queries, show } = renderScheduler(taken)
   await userEvent.click(day(/November 24th, 2026/))
   await userEvent.click(await screen.findByRole('button', { name: '11:00 AM' }))
-  await userEvent.click(screen.getByRole('button', { name: 'Reschedule' }))
+  await userEvent.click(submit('Reschedule'))
+  show({ busy: true, refusals: 0 })
 
+  taken.push('2026-11-24T05:30:00Z')
+  show({ busy: false, refusals: 1 })
   await waitFor(() => expect(screen.getByRole('button', { name: '11:00 AM' }).hasAttribute('disabled')).toBe(true))
   expect(queries).toHaveLength(2)
   expect(queries[1]).toEqual(queries[0])
-  expect(screen.getByRole('button', { name: 'Reschedule' }).hasAttribute('disabled')).toBe(true)
+  expect(submit('Reschedule').hasAttribute('disabled')).toBe(true)
 })

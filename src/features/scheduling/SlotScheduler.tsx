@@ -4,38 +4,50 @@ import DatePicker from 'react-datepicker'
 import 'react-datepicker/dist/react-datepicker.css'
 import { dateKeyOfPickedDay, isBookableDate, istDayBounds, slotsForDate } from './slot-rules'
 
-export interface SlotSchedulerProps {
-  leadId: string
+export interface SlotSchedulerLabels {
   /** The line above the calendar, e.g. naming the lead being rescheduled. */
   prompt: string
-  submitLabel: string
-  busyLabel: string
+  submit: string
+  /** The submit button while the pick is being saved. */
+  busy: string
+  /** Shown while the day's taken slots load. */
+  loading: string
+  /** What screen readers call the day's time slots. */
+  times: string
+}
+
+export interface SlotSchedulerProps {
+  leadId: string
+  labels: SlotSchedulerLabels
+  /** The pick is being saved: the submit button shows the busy label. */
+  busy: boolean
+  /**
+   * How many picks were refused because the slot was taken meanwhile. Each refusal clears the
+   * picked time and reloads the day's taken slots.
+   */
+  refusals?: number
   /** Booked instants between two instants. */
   loadTakenSlots: (fromIso: string, toIso: string) => Promise<string[]>
-  /**
-   * Called with the IST date (YYYY-MM-DD) and time ('HH:MM') the user confirmed. Rejecting means the
-   * slot was taken meanwhile: the grid then reloads that day's taken slots.
-   */
-  onPick: (date: string, time: string) => Promise<void>
+  /** The IST date (YYYY-MM-DD) and time ('HH:MM') the user confirmed. */
+  onPick: (date: string, time: string) => void
   now?: () => Date
 }
 
 /** Inline calendar of bookable IST weekdays, then a 3-column grid of that day's free hourly slots. */
 export function SlotScheduler({
   leadId,
-  prompt,
-  submitLabel,
-  busyLabel,
+  labels,
+  busy,
+  refusals = 0,
   loadTakenSlots,
   onPick,
   now = () => new Date(),
 }: SlotSchedulerProps) {
   const [pickedDay, setPickedDay] = useState<Date | null>(null)
   const [taken, setTaken] = useState<{ dateKey: string; instants: string[] } | null>(null)
-  const [time, setTime] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [loads, setLoads] = useState(0)
+  const [pick, setPick] = useState<{ time: string; refusals: number } | null>(null)
   const dateKey = pickedDay ? dateKeyOfPickedDay(pickedDay) : null
+  const time = pick?.refusals === refusals ? pick.time : null
 
   useEffect(() => {
     if (!dateKey) return
@@ -51,26 +63,13 @@ export function SlotScheduler({
     return () => {
       active = false
     }
-  }, [dateKey, loadTakenSlots, loads])
+  }, [dateKey, loadTakenSlots, refusals])
 
   const slots = dateKey && taken?.dateKey === dateKey ? slotsForDate(dateKey, now(), taken.instants) : null
 
-  async function confirm() {
-    if (!dateKey || !time) return
-    setBusy(true)
-    try {
-      await onPick(dateKey, time)
-    } catch {
-      setTime(null)
-      setLoads((count) => count + 1)
-    } finally {
-      setBusy(false)
-    }
-  }
-
   return (
     <Stack gap="4" data-lead-id={leadId}>
-      <Text fontWeight="medium">{prompt}</Text>
+      <Text fontWeight="medium">{labels.prompt}</Text>
       <Box>
         <DatePicker
           inline
@@ -79,30 +78,30 @@ export function SlotScheduler({
           filterDate={(day) => isBookableDate(dateKeyOfPickedDay(day), now())}
           onChange={(day: Date | null) => {
             setPickedDay(day)
-            setTime(null)
+            setPick(null)
           }}
         />
       </Box>
-      {dateKey && !slots && <Text color="fg.muted">Loading...</Text>}
+      {dateKey && !slots && <Text color="fg.muted">{labels.loading}</Text>}
       {slots && (
-        <SimpleGrid columns={3} gap="2" role="group" aria-label="Available times">
+        <SimpleGrid columns={3} gap="2" role="group" aria-label={labels.times}>
           {slots.map((slot) => (
             <Button
               key={slot.time}
               size="sm"
               variant={time === slot.time ? 'solid' : 'outline'}
               colorPalette="yellow"
-              disabled={!slot.available}
+              disabled={!slot.available || busy}
               aria-pressed={time === slot.time}
-              onClick={() => setTime(slot.time)}
+              onClick={() => setPick({ time: slot.time, refusals })}
             >
               {slot.label}
             </Button>
           ))}
         </SimpleGrid>
       )}
-      <Button colorPalette="yellow" disabled={!time || busy} onClick={confirm}>
-        {busy ? busyLabel : submitLabel}
+      <Button colorPalette="yellow" disabled={!dateKey || !time || busy} onClick={() => dateKey && time && onPick(dateKey, time)}>
+        {busy ? labels.busy : labels.submit}
       </Button>
     </Stack>
   )

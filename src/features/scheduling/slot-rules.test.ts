@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { isBookableDate, slotInstant, slotLabel, slotsForDate, slotTimes } from './slot-rules'
+import { isBookableDate, slotInstant, slotsForDate } from './slot-rules'
 
 // Monday 24 Nov 2026, 11:30 IST
 const now = new Date('2026-11-24T06:00:00Z')
 
 describe('slot rules', () => {
   it('offers nine hourly slots from 9:00 AM to 5:00 PM', () => {
-    expect(slotTimes.map(slotLabel)).toEqual([
+    expect(slotsForDate('2026-11-25', now, []).map((slot) => slot.label)).toEqual([
       '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM',
     ])
   })

@@ -1,11 +1,11 @@
 import { istDateKey, istWallClock } from '../../lib/dayjs'
 
 /** The nine hourly slots of a business day, as IST 'HH:MM'. */
-export const slotTimes = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'] as const
-export type SlotTime = (typeof slotTimes)[number]
+const slotTimes = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'] as const
+type SlotTime = (typeof slotTimes)[number]
 
 /** '9:00 AM' for '09:00'. */
-export function slotLabel(time: string): string {
+function slotLabel(time: string): string {
   return istWallClock('2000-01-03', time).format('h:mm A')
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { anonClient, createUserAndSignIn } from '../../../../supabase/local/testing/clients'
-import { adminAccessRequiredMessage, createAuthApi } from './auth-api'
+import { createAuthApi } from './auth-api'
 
 describe('auth api against the local backend', () => {
   it('signs an admin in and passes the admin check', async () => {
@@ -23,13 +23,16 @@ describe('auth api against the local backend', () => {
   it('refuses the admin check without the admin role', async () => {
     const user = await createUserAndSignIn()
     await expect(createAuthApi(user.client).requireAdmin()).rejects.toMatchObject({
-      code: 'not_admin',
-      message: adminAccessRequiredMessage,
+      code: 'admin_access_required',
+      message: 'Admin access required. Please contact administrator to assign admin role.',
     })
   })
 
   it('says User not authenticated without a session', async () => {
-    await expect(createAuthApi(anonClient()).requireAdmin()).rejects.toMatchObject({ message: 'User not authenticated' })
+    await expect(createAuthApi(anonClient()).requireAdmin()).rejects.toMatchObject({
+      code: 'not_authenticated',
+      message: 'User not authenticated',
+    })
   })
 
   it('signs out so the session is gone', async () => {

@@ -1,12 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { ApiError, toApiError } from '../../../lib/api-error'
+import { ApiError, errorCodes, toApiError } from '../../../lib/api-error'
 
 export interface AdminUser {
   id: string
   email: string
 }
 
-export const adminAccessRequiredMessage = 'Admin access required. Please contact administrator to assign admin role.'
+const adminAccessRequired = 'Admin access required. Please contact administrator to assign admin role.'
 
 export function createAuthApi(client: SupabaseClient) {
   async function signIn(email: string, password: string): Promise<AdminUser> {
@@ -40,15 +40,15 @@ export function createAuthApi(client: SupabaseClient) {
   /** Throws unless the signed-in user holds the admin role. */
   async function requireAdmin(): Promise<void> {
     const { data: userData, error: userError } = await client.auth.getUser()
-    if (userError || !userData.user) throw new ApiError('not_authenticated', 'User not authenticated')
+    if (userError || !userData.user) throw new ApiError(errorCodes.notAuthenticated, 'User not authenticated')
     const { data, error } = await client
       .from('user_roles')
       .select('role')
       .eq('user_id', userData.user.id)
       .eq('role', 'admin')
       .maybeSingle()
-    if (error) throw toApiError(error, adminAccessRequiredMessage)
-    if (!data) throw new ApiError('not_admin', adminAccessRequiredMessage)
+    if (error) throw toApiError(error, adminAccessRequired)
+    if (!data) throw new ApiError(errorCodes.adminAccessRequired, adminAccessRequired)
   }
 
   return { signIn, signOut, currentSessionUser, onSessionChange, requireAdmin }

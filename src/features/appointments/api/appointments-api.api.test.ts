@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createUserAndSignIn, serviceClient } from '../../../../supabase/local/testing/clients'
 import { istWallClock } from '../../../lib/dayjs'
 import { createSchedulingApi } from '../../scheduling/api/scheduling-api'
-import { createAppointmentsApi, slotTakenMessage } from './appointments-api'
+import { createAppointmentsApi } from './appointments-api'
 
 /** A Monday in 2032 of its own, so parallel test files never book the same slots. */
 const monday = istWallClock('2032-01-05', '00:00').add(randomInt(0, 400) * 7, 'day').format('YYYY-MM-DD')
@@ -59,7 +59,6 @@ describe('appointments api against the local backend', () => {
     const admin = await createUserAndSignIn({ admin: true })
     await expect(createAppointmentsApi(admin.client).rescheduleAppointment(id, at('14:00'))).rejects.toMatchObject({
       code: '23505',
-      message: slotTakenMessage,
     })
     const stored = await serviceClient().from('appointments').select('slot_datetime').eq('id', id).single()
     expect(new Date(stored.data?.slot_datetime).toISOString()).toBe(at('15:00'))

@@ -5,7 +5,7 @@ import { appointmentSchema, type Appointment, type AppointmentStatus } from '../
 
 const uniqueViolation = '23505'
 
-export const slotTakenMessage = 'That time slot is already booked. Please pick another slot.'
+const slotTakenMessage = 'That time slot is already booked. Please pick another slot.'
 
 export function createAppointmentsApi(client: SupabaseClient) {
   async function fetchAppointments(order: 'ascending' | 'descending'): Promise<Appointment[]> {

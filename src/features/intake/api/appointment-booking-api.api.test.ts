@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { anonClient, serviceClient } from '../../../../supabase/local/testing/clients'
+import { aLeadPayload } from '../../../testing/lead-fixtures'
 import { createAppointmentBookingApi } from './appointment-booking-api'
 import { createLeadApi } from './lead-api'
 
@@ -13,26 +13,9 @@ function weekdaySlot(daysAhead: number, istHour: number): Date {
 }
 
 async function visitorLead(): Promise<string> {
-  const id = randomUUID()
-  await createLeadApi(anonClient()).saveLead({
-    id,
-    name: 'Meera Iyer',
-    phone: '9123456780',
-    email: 'meera@example.com',
-    city: 'Chennai',
-    occasion: 'Birthday/Gift',
-    product_type: 'Pendant',
-    budget_range: 'Up to ₹50,000',
-    design_preference: 'Handpicked Options',
-    metal_choice: 'Rose Gold',
-    gold_carat: '',
-    stone_type: '',
-    diamond_shape: '',
-    timeline: '2–4 Weeks',
-    reference_image: null,
-    status: 'pending',
-  })
-  return id
+  const lead = aLeadPayload()
+  await createLeadApi(anonClient()).saveLead(lead)
+  return lead.id
 }
 
 test('a visitor books a slot for their lead; it is stored as scheduled at that instant', async () => {

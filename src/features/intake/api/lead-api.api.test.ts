@@ -1,31 +1,11 @@
-import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
 import { anonClient, serviceClient } from '../../../../supabase/local/testing/clients'
+import { aLeadPayload } from '../../../testing/lead-fixtures'
 import type { LeadPayload } from '../lead/lead-payload'
-import { saveErrorKind } from '../lead/save-error-message'
+import { saveErrorKind, toSaveError } from '../lead/save-error-message'
 import { createLeadApi } from './lead-api'
 
-function lead(overrides: Partial<LeadPayload> = {}): LeadPayload {
-  return {
-    id: randomUUID(),
-    name: 'Asha Rao',
-    phone: '9876543210',
-    email: 'asha@example.com',
-    city: 'Pune',
-    occasion: 'Anniversary',
-    product_type: 'Ring',
-    budget_range: '₹1L – ₹2.5L',
-    design_preference: 'Expert Suggestions',
-    metal_choice: '',
-    gold_carat: '18K',
-    stone_type: '',
-    diamond_shape: 'Oval',
-    timeline: 'Flexible',
-    reference_image: null,
-    status: 'pending',
-    ...overrides,
-  }
-}
+const lead = (overrides: Partial<LeadPayload> = {}) => aLeadPayload({ gold_carat: '18K', diamond_shape: 'Oval', ...overrides })
 
 async function storedLead(id: string) {
   const { data } = await serviceClient().from('leads').select('*').eq('id', id)
@@ -47,7 +27,7 @@ test('a repeated save with the same id is refused as a duplicate and no second l
   await api.saveLead(sent)
   const error = await api.saveLead(sent).catch((caught: unknown) => caught)
   expect(error).toMatchObject({ code: '23505' })
-  expect(saveErrorKind(error as { code: string; message: string })).toBe('duplicate')
+  expect(saveErrorKind(toSaveError(error))).toBe('duplicate')
   const { data } = await serviceClient().from('leads').select('id').eq('phone', sent.phone).eq('id', sent.id)
   expect(data).toHaveLength(1)
 })
@@ -58,7 +38,7 @@ test('a lead that skipped the form rules gets the invalid-information error and 
     const sent = lead(bad)
     const error = await api.saveLead(sent).catch((caught: unknown) => caught)
     expect(error).toMatchObject({ code: '23514' })
-    expect(saveErrorKind(error as { code: string; message: string })).toBe('invalid')
+    expect(saveErrorKind(toSaveError(error))).toBe('invalid')
     expect(await storedLead(sent.id)).toBeUndefined()
   }
 })
@@ -66,6 +46,6 @@ test('a lead that skipped the form rules gets the invalid-information error and 
 test('a visitor cannot save a lead with another status', async () => {
   const sent = { ...lead(), status: 'closed' } as unknown as LeadPayload
   const error = await createLeadApi(anonClient()).saveLead(sent).catch((caught: unknown) => caught)
-  expect(saveErrorKind(error as { code: string; message: string })).toBe('security')
+  expect(saveErrorKind(toSaveError(error))).toBe('security')
   expect(await storedLead(sent.id)).toBeUndefined()
 })

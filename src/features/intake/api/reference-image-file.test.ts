@@ -10,12 +10,12 @@ test('images of the accepted types up to 10 MB pass', () => {
 })
 
 test('non-images, empty files and files over 10 MB are refused before any upload', () => {
-  expect(checkReferenceImage({ type: 'application/pdf', size: 1000 })).toBe('not-an-image')
-  expect(checkReferenceImage({ type: '', size: 1000 })).toBe('not-an-image')
-  expect(checkReferenceImage({ type: 'image/svg+xml', size: 1000 })).toBe('not-an-image')
-  expect(checkReferenceImage({ type: 'text/html', size: 10 })).toBe('not-an-image')
+  expect(checkReferenceImage({ type: 'application/pdf', size: 1000 })).toBe('not_an_image')
+  expect(checkReferenceImage({ type: '', size: 1000 })).toBe('not_an_image')
+  expect(checkReferenceImage({ type: 'image/svg+xml', size: 1000 })).toBe('not_an_image')
+  expect(checkReferenceImage({ type: 'text/html', size: 10 })).toBe('not_an_image')
   expect(checkReferenceImage({ type: 'image/png', size: 0 })).toBe('empty')
-  expect(checkReferenceImage({ type: 'image/png', size: 10 * MB + 1 })).toBe('too-large')
+  expect(checkReferenceImage({ type: 'image/png', size: 10 * MB + 1 })).toBe('too_large')
 })
 
 test('the stored name is the upload time plus the original extension', () => {

@@ -1,10 +1,10 @@
+import type { ReferenceImageProblem } from '../flow/flow-vocabulary'
+
 /** What the reference-images bucket accepts (supabase/migrations: bucket reference-images). */
 export const referenceImageLimits = {
   maxBytes: 10 * 1024 * 1024,
   mimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif'],
 } as const
-
-export type ReferenceImageProblem = 'not-an-image' | 'too-large' | 'empty'
 
 const extensionByMime: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -16,9 +16,9 @@ const extensionByMime: Record<string, string> = {
 }
 
 export function checkReferenceImage(file: Pick<File, 'type' | 'size'>): ReferenceImageProblem | null {
-  if (!(referenceImageLimits.mimeTypes as readonly string[]).includes(file.type)) return 'not-an-image'
+  if (!(referenceImageLimits.mimeTypes as readonly string[]).includes(file.type)) return 'not_an_image'
   if (file.size === 0) return 'empty'
-  if (file.size > referenceImageLimits.maxBytes) return 'too-large'
+  if (file.size > referenceImageLimits.maxBytes) return 'too_large'
   return null
 }
 

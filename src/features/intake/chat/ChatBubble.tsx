@@ -7,11 +7,13 @@ import type { ChatMessage } from '../machine/intake-types'
 
 interface ChatBubbleProps {
   message: ChatMessage
+  /** What screen readers call the message's buttons. */
+  optionsLabel: string
   onChoose: (stepId: string, label: string) => void
 }
 
 /** One message; a bot message's options are disabled once one is chosen (ticked), unless they stay open. */
-export function ChatBubble({ message, onChoose }: ChatBubbleProps) {
+export function ChatBubble({ message, optionsLabel, onChoose }: ChatBubbleProps) {
   const fromBot = message.type === 'bot'
   const closed = message.selectedOption !== undefined && !message.optionsStayOpen
   return (
@@ -26,7 +28,7 @@ export function ChatBubble({ message, onChoose }: ChatBubbleProps) {
       >
         <Text whiteSpace="pre-line">{message.content}</Text>
         {message.options && message.stepId && (
-          <Wrap gap="2" mt="2" role="group" aria-label="Choose an answer">
+          <Wrap gap="2" mt="2" role="group" aria-label={optionsLabel}>
             {message.options.map((label) => {
               const chosen = message.selectedOption === label
               return (

@@ -1,5 +1,6 @@
 import { Stack } from '@chakra-ui/react/stack'
 import { useEffect, useRef } from 'react'
+import type { ChatTexts } from '../flow/flow-texts.schema'
 import type { ChatMessage } from '../machine/intake-types'
 import { ChatBubble } from './ChatBubble'
 import { TypingIndicator } from './TypingIndicator'
@@ -7,11 +8,12 @@ import { TypingIndicator } from './TypingIndicator'
 interface ChatTranscriptProps {
   messages: ChatMessage[]
   typing: boolean
+  texts: ChatTexts
   onChoose: (stepId: string, label: string) => void
 }
 
 /** The conversation, at most 60% of the screen high, kept scrolled to the newest message. */
-export function ChatTranscript({ messages, typing, onChoose }: ChatTranscriptProps) {
+export function ChatTranscript({ messages, typing, texts, onChoose }: ChatTranscriptProps) {
   const end = useRef<HTMLDivElement>(null)
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' })
@@ -21,7 +23,7 @@ export function ChatTranscript({ messages, typing, onChoose }: ChatTranscriptPro
     <Stack
       role="log"
       aria-live="polite"
-      aria-label="Consultation chat"
+      aria-label={texts.log_label}
       gap="3"
       maxH="60vh"
       overflowY="auto"
@@ -31,9 +33,9 @@ export function ChatTranscript({ messages, typing, onChoose }: ChatTranscriptPro
       bg="bg"
     >
       {messages.map((message) => (
-        <ChatBubble key={message.id} message={message} onChoose={onChoose} />
+        <ChatBubble key={message.id} message={message} optionsLabel={texts.options_label} onChoose={onChoose} />
       ))}
-      {typing && <TypingIndicator />}
+      {typing && <TypingIndicator text={texts.typing} />}
       <div ref={end} />
     </Stack>
   )

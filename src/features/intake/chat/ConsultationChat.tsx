@@ -5,6 +5,7 @@ import { Stack } from '@chakra-ui/react/stack'
 import { lazy, Suspense } from 'react'
 import { ChatTranscript } from './ChatTranscript'
 import { ContactFormPanel } from './ContactFormPanel'
+import { chatTexts } from './intake-machine'
 import { useIntakeChat } from './use-intake-chat'
 
 const UploadPanel = lazy(() => import('./UploadPanel'))
@@ -20,32 +21,38 @@ export function ConsultationChat() {
       <ChatTranscript
         messages={context.transcript}
         typing={context.typing}
+        texts={chatTexts}
         onChoose={(stepId, label) => send({ type: 'option.choose', stepId, label })}
       />
       <Box>
         <Suspense
           fallback={
             <Center py="4">
-              <Spinner aria-label="Loading..." />
+              <Spinner aria-label={chatTexts.loading} />
             </Center>
           }
         >
           {panel.kind === 'form' && (
             <ContactFormPanel
               key={panel.stepId}
+              label={chatTexts.form_label}
               fields={panel.fields}
               submitLabel={panel.submitLabel}
               onSubmit={(values) => send({ type: 'form.submit', stepId: panel.stepId, values })}
             />
           )}
           {panel.kind === 'upload' && (
-            <UploadPanel status={context.uploadStatus} onFile={(file) => send({ type: 'upload.submit', file })} />
+            <UploadPanel
+              status={context.uploadStatus}
+              texts={panel.texts}
+              onFile={(file) => send({ type: 'upload.submit', file })}
+            />
           )}
           {panel.kind === 'scheduler' && (
             <SchedulerPanel
+              panel={panel}
               leadId={context.leadId}
-              visitorName={context.answers.name}
-              onBooked={(date, time) => send({ type: 'scheduler.booked', date, time })}
+              onBook={(date, time) => send({ type: 'scheduler.book', date, time })}
               onClose={() => send({ type: 'scheduler.close' })}
             />
           )}

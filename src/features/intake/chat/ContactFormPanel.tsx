@@ -9,6 +9,8 @@ import type { FormFieldSpec } from '../machine/intake-types'
 import { contactFieldError } from './contact-field-error'
 
 interface ContactFormPanelProps {
+  /** What screen readers call the form. */
+  label: string
   fields: FormFieldSpec[]
   submitLabel: string
   onSubmit: (values: Record<string, string>) => void
@@ -22,11 +24,11 @@ const inputProps: Record<FormFieldId, Omit<InputHTMLAttributes<HTMLInputElement>
 }
 
 /** A form step: each field is checked on every keystroke; Continue stays disabled until all are valid. */
-export function ContactFormPanel({ fields, submitLabel, onSubmit }: ContactFormPanelProps) {
+export function ContactFormPanel({ label, fields, submitLabel, onSubmit }: ContactFormPanelProps) {
   const formId = useId()
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.id, ''])))
   const [touched, setTouched] = useState<Record<string, boolean>>({})
-  const errors = Object.fromEntries(fields.map((field) => [field.id, contactFieldError(field.id, values[field.id] ?? '')]))
+  const errors = Object.fromEntries(fields.map((field) => [field.id, contactFieldError(field, values[field.id] ?? '')]))
   const ready = fields.every((field) => (values[field.id] ?? '').trim() !== '' && errors[field.id] === null)
 
   function submit(event: FormEvent) {
@@ -37,7 +39,7 @@ export function ContactFormPanel({ fields, submitLabel, onSubmit }: ContactFormP
 
   return (
     <Stack asChild gap="3">
-      <form onSubmit={submit} noValidate aria-label="Your details">
+      <form onSubmit={submit} noValidate aria-label={label}>
         {fields.map((field) => {
           const value = values[field.id] ?? ''
           const error = touched[field.id] ? errors[field.id] : null

@@ -2,75 +2,50 @@ import { Button } from '@chakra-ui/react/button'
 import { Card } from '@chakra-ui/react/card'
 import { Heading } from '@chakra-ui/react/heading'
 import { Text } from '@chakra-ui/react/text'
-import { useState } from 'react'
-import { ApiError } from '../../../lib/api-error'
-import { istWallClock } from '../../../lib/dayjs'
 import { schedulingApi } from '../../scheduling/api'
 import { SlotScheduler } from '../../scheduling/SlotScheduler'
-import { appointmentBookingApi } from '../api'
-import { bookingText } from './booking-text'
+import type { InputPanel } from '../machine/intake-types'
 
 interface SchedulerPanelProps {
+  panel: Extract<InputPanel, { kind: 'scheduler' }>
   leadId: string
-  visitorName: string
-  onBooked: (date: string, time: string) => void
+  onBook: (date: string, time: string) => void
   onClose: () => void
 }
 
-/** 'Schedule Your Consultation': books a slot for the visitor's lead, then tells the chat. */
-export default function SchedulerPanel({ leadId, visitorName, onBooked, onClose }: SchedulerPanelProps) {
-  const [booked, setBooked] = useState<{ date: string; time: string } | null>(null)
-  const [slotTaken, setSlotTaken] = useState(false)
-
-  async function book(dateKey: string, time: string) {
-    setSlotTaken(false)
-    try {
-      await appointmentBookingApi.bookAppointment(leadId, istWallClock(dateKey, time).toDate())
-    } catch (error) {
-      console.error('Appointment booking failed:', error)
-      if (error instanceof ApiError && error.code === '23505') {
-        setSlotTaken(true)
-        throw error
-      }
-      return
-    }
-    const text = bookingText(dateKey, time)
-    setBooked(text)
-    onBooked(text.date, text.time)
-  }
-
+/** The scheduler card: the visitor picks a slot, the chat books it and then confirms it. */
+export default function SchedulerPanel({ panel, leadId, onBook, onClose }: SchedulerPanelProps) {
+  const { texts, status } = panel
   return (
-    <Card.Root as="section" aria-label="Schedule Your Consultation">
+    <Card.Root as="section" aria-label={texts.title}>
       <Card.Header>
         <Heading as="h2" size="md">
-          {booked ? 'Appointment Scheduled!' : 'Schedule Your Consultation'}
+          {status === 'booked' ? texts.booked_title : texts.title}
         </Heading>
       </Card.Header>
       <Card.Body gap="3">
-        {booked ? (
-          <Text>
-            Thank you, {visitorName}! Your consultation is booked for {booked.date} at {booked.time}.
-          </Text>
+        {status === 'booked' ? (
+          <Text>{texts.booked}</Text>
         ) : (
           <>
             <Text fontSize="sm" color="fg.muted">
-              Consultations run on weekdays, 9:00 AM to 5:00 PM India time (IST).
+              {texts.hours}
             </Text>
             <SlotScheduler
               leadId={leadId}
-              prompt="Pick a weekday and a time that suit you."
-              submitLabel="Confirm Appointment"
-              busyLabel="Booking..."
+              labels={{ prompt: texts.prompt, submit: texts.confirm, busy: texts.booking, loading: texts.loading, times: texts.times_label }}
+              busy={status === 'booking'}
+              refusals={panel.refusals}
               loadTakenSlots={schedulingApi.fetchTakenSlots}
-              onPick={book}
+              onPick={onBook}
             />
-            {slotTaken && (
+            {panel.slotTaken && (
               <Text role="alert" color="red.600" fontSize="sm">
-                Sorry, that time was just booked by someone else. Please pick another time.
+                {texts.slot_taken}
               </Text>
             )}
-            <Button variant="ghost" size="sm" alignSelf="start" onClick={onClose}>
-              Not now
+            <Button variant="ghost" size="sm" alignSelf="start" disabled={status === 'booking'} onClick={onClose}>
+              {texts.dismiss}
             </Button>
           </>
         )}

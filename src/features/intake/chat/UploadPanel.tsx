@@ -3,17 +3,18 @@ import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import { useId, useState, type ChangeEvent } from 'react'
-import { referenceImageProblemMessages } from '../api/reference-image-api'
 import { checkReferenceImage } from '../api/reference-image-file'
+import type { UploadAreaTexts } from '../flow/flow-texts.schema'
 import type { UploadStatus } from '../machine/intake-types'
 
 interface UploadPanelProps {
   status: UploadStatus
+  texts: UploadAreaTexts
   onFile: (file: File) => void
 }
 
 /** The reference-image picker: images only, checked for type and size before anything is sent. */
-export default function UploadPanel({ status, onFile }: UploadPanelProps) {
+export default function UploadPanel({ status, texts, onFile }: UploadPanelProps) {
   const inputId = useId()
   const [problem, setProblem] = useState<string | null>(null)
   const uploading = status === 'uploading'
@@ -23,7 +24,7 @@ export default function UploadPanel({ status, onFile }: UploadPanelProps) {
     event.target.value = ''
     if (!file) return
     const found = checkReferenceImage(file)
-    setProblem(found ? referenceImageProblemMessages[found] : null)
+    setProblem(found ? texts.refused[found] : null)
     if (!found) onFile(file)
   }
 
@@ -42,9 +43,9 @@ export default function UploadPanel({ status, onFile }: UploadPanelProps) {
         _focusWithin={{ outline: '2px solid', outlineColor: 'yellow.600' }}
         aria-busy={uploading}
       >
-        <Text fontWeight="medium">{uploading ? 'Uploading...' : 'Click to upload reference image'}</Text>
+        <Text fontWeight="medium">{uploading ? texts.uploading : texts.prompt}</Text>
         <Text fontSize="sm" color="fg.muted">
-          JPG, PNG, WebP, GIF or HEIC, up to 10 MB
+          {texts.hint}
         </Text>
         <Box asChild srOnly>
           <input

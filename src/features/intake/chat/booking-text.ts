@@ -1,7 +1,8 @@
 import { istWallClock } from '../../../lib/dayjs'
+import type { BookingText } from '../machine/intake-types'
 
-/** The long-form date and time of an IST slot, as the visitor reads them: 'Monday, 24 November 2026', '11:00 AM IST'. */
-export function bookingText(dateKey: string, time: string): { date: string; time: string } {
+/** How the chat names an IST slot, whatever the visitor's zone: 'Monday, 24 November 2026', '11:00 AM'. */
+export function bookingText(dateKey: string, time: string): BookingText {
   const slot = istWallClock(dateKey, time)
-  return { date: slot.format('dddd, D MMMM YYYY'), time: `${slot.format('h:mm A')} IST` }
+  return { date: slot.format('dddd, D MMMM YYYY'), time: slot.format('h:mm A') }
 }

@@ -1,8 +1,7 @@
-import type { FormFieldId } from '../flow/flow-vocabulary'
-import { contactFieldSchemas } from '../forms/contact-form.schema'
+import { contactFieldSchema, type CheckedFormField } from '../forms/contact-form.schema'
 
-/** The first rule a field's value breaks, with the spec's message, or null when it is valid. */
-export function contactFieldError(field: FormFieldId, value: string): string | null {
-  const result = contactFieldSchemas[field].safeParse(value)
+/** The first rule a field's value breaks, with the flow's message, or null when it is valid. */
+export function contactFieldError(field: CheckedFormField, value: string): string | null {
+  const result = contactFieldSchema(field).safeParse(value)
   return result.success ? null : (result.error.issues[0]?.message ?? null)
 }

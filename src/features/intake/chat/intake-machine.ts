@@ -8,6 +8,9 @@ const pixel = createAdPixel(import.meta.env.VITE_META_PIXEL_ID)
 
 export const intakeFlowHash = flow.hash
 
+/** The texts of the chat around its messages. */
+export const chatTexts = flow.chat
+
 /**
  * The consultation machine compiled from the flow file, with the browser's implementations. The api
  * modules (and supabase-js with them) load on first use, so the first screen stays small.
@@ -25,6 +28,10 @@ export const intakeMachine = compileFlow(flow).provide({
     uploadReferenceImage: fromPromise(async ({ input }) => {
       const { referenceImageApi } = await import('../api')
       return referenceImageApi.uploadReferenceImage(input.file as File)
+    }),
+    bookAppointment: fromPromise(async ({ input }) => {
+      const { bookSlot } = await import('./book-slot')
+      return bookSlot(input)
     }),
   },
 })

@@ -167,6 +167,7 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
   }
   if (flow.scheduler) {
     const confirmation = flow.scheduler.confirmation
+    for (const [key, text] of Object.entries(flow.scheduler.card)) report.inText(['scheduler', 'card', key], text)
     report.inText(['scheduler', 'confirmation', 'text'], confirmation.text)
     if (confirmation.before !== undefined && !(confirmation.before in flow.timing)) {
       report.at(['scheduler', 'confirmation', 'before'], unknownTiming(confirmation.before, flow))

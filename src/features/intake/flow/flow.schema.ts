@@ -1,8 +1,6 @@
 import { z } from 'zod'
-import { answerFields, formFieldIds, pixelEvents, saveErrorKinds } from './flow-vocabulary.ts'
-
-export { answerFields, formFieldIds, pixelEvents, saveErrorKinds }
-export type { AnswerField, FormFieldId, PixelEvent, SaveErrorKind } from './flow-vocabulary.ts'
+import { chatTextsSchema, formFieldSchema, schedulerCardSchema, text, uploadAreaSchema } from './flow-texts.schema.ts'
+import { answerFields, pixelEvents, saveErrorKinds } from './flow-vocabulary.ts'
 
 const snakeCaseId = /^[a-z][a-z0-9_]*$/
 
@@ -11,8 +9,6 @@ const stepId = z
   .regex(snakeCaseId, 'step id must be snake_case (lowercase letters, digits, _)')
 
 const timingName = z.string({ error: 'expected the name of a timing' }).min(1, 'expected the name of a timing')
-
-const text = z.string({ error: 'expected text' }).min(1, 'text must not be empty')
 
 export const messageSchema = z.union([
   text,
@@ -99,16 +95,10 @@ const optionsStep = z.strictObject({
   next: stepId.optional(),
 })
 
-const formField = z.strictObject({
-  id: z.enum(formFieldIds, { error: `unknown form field (known: ${formFieldIds.join(', ')})` }),
-  label: text,
-  placeholder: z.string().optional(),
-})
-
 const formStep = z.strictObject({
   ...skippable,
   type: z.literal('form'),
-  fields: z.array(formField).min(1, 'a form needs at least one field'),
+  fields: z.array(formFieldSchema).min(1, 'a form needs at least one field'),
   submit: text,
   echo: text.optional().describe('The visitor bubble after submitting, e.g. "{{name}}, {{phone}}"'),
   reply: z.array(messageSchema).optional(),
@@ -118,7 +108,8 @@ const formStep = z.strictObject({
 const uploadStep = z.strictObject({
   ...skippable,
   type: z.literal('upload'),
-  messages: z.strictObject({ uploading: text, success: text, failure: text }),
+  area: uploadAreaSchema,
+  messages: z.strictObject({ uploading: text, success: text, failure: text }).describe('Bot messages while and after a file uploads'),
   next: stepId.optional(),
 })
 
@@ -164,8 +155,10 @@ export const flowSchema = z.strictObject({
     )
     .describe('Named delays in milliseconds; "typing" is the typing indicator before each bot message'),
   links: z.record(z.string().regex(snakeCaseId, 'link name must be snake_case'), linkSchema).optional(),
+  chat: chatTextsSchema,
   scheduler: z
     .strictObject({
+      card: schedulerCardSchema,
       confirmation: z.strictObject({ text, before: timingName.optional(), typing: z.boolean().optional() }),
       do: z.array(actionSchema).optional().describe('Actions run once a booking is confirmed in the chat'),
     })

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { stringify } from 'yaml'
 import { compileFlow } from '../machine/compile-flow'
-import { consultationSource } from '../testing/consultation-flow'
+import { consultationSource } from '../../../testing/intake/consultation-flow'
 import { loadFlow } from './load-flow'
 
 /** Either a flow that compiles and starts, or positioned problems; never an exception, never a hang. */
@@ -84,6 +84,7 @@ describe('hostile flow files (property-based)', () => {
           version: 1,
           business: { phone: '919999999999' },
           timing: { typing: 10 },
+          chat: { typing: 'Typing...', log_label: 'Chat', options_label: 'Answers', form_label: 'Form', loading: 'Loading...' },
           start: stepA,
           steps: [
             { id: stepA, type: 'options', say: [text || 'Question?'], options: [text || 'Yes', 'No'], next: stepB },

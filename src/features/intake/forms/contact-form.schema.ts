@@ -1,37 +1,48 @@
 import * as z from 'zod/mini'
-import type { FormFieldId } from '../flow/flow-vocabulary'
+import type { FormFieldId, FormFieldRule } from '../flow/flow-vocabulary'
 
 // zod/mini: these schemas run on the visitor's first screen, where full zod would cost ~20 KB gzipped.
 const lettersAndSpaces = /^[A-Za-z ]+$/
 
-export const nameSchema = z.string({ error: 'Invalid name' }).check(
-  z.trim(),
-  z.minLength(3, 'Name must be at least 3 characters long'),
-  z.maxLength(50, 'Name must be less than 50 characters'),
-  z.regex(lettersAndSpaces, 'Name can only contain letters and spaces'),
-)
+type RuleMessages<TField extends FormFieldId> = Record<FormFieldRule<TField>, string>
 
-export const phoneSchema = z
-  .string({ error: 'Invalid phone number' })
-  .check(z.trim(), z.regex(/^\d{10}$/, 'Phone number must be exactly 10 digits'))
+/** The rules of spec section 5; the flow file gives each rule its message. */
+const fieldRules: { [TField in FormFieldId]: (messages: RuleMessages<TField>) => z.ZodMiniType<string, unknown> } = {
+  name: (messages) =>
+    z.string({ error: messages.invalid }).check(
+      z.trim(),
+      z.minLength(3, messages.too_short),
+      z.maxLength(50, messages.too_long),
+      z.regex(lettersAndSpaces, messages.not_letters),
+    ),
+  phone: (messages) =>
+    z.string({ error: messages.invalid }).check(z.trim(), z.regex(/^\d{10}$/, messages.not_ten_digits)),
+  email: (messages) =>
+    z.pipe(
+      z.string({ error: messages.invalid }).check(z.trim(), z.minLength(1, messages.required), z.maxLength(255, messages.too_long)),
+      z.email(messages.not_an_email),
+    ),
+  city: (messages) =>
+    z.string({ error: messages.invalid }).check(
+      z.trim(),
+      z.minLength(2, messages.too_short),
+      z.maxLength(50, messages.too_long),
+      z.regex(lettersAndSpaces, messages.not_letters),
+    ),
+}
 
-export const emailSchema = z.pipe(
-  z
-    .string({ error: 'Invalid email' })
-    .check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(255, 'Email must be less than 255 characters')),
-  z.email('Please enter a valid email address'),
-)
+/** A form field of the flow: which field, and the message of each of its rules. */
+export interface CheckedFormField {
+  id: FormFieldId
+  errors: Readonly<Record<string, string>>
+}
 
-export const citySchema = z.string({ error: 'Invalid city' }).check(
-  z.trim(),
-  z.minLength(2, 'City must be at least 2 characters long'),
-  z.maxLength(50, 'City must be less than 50 characters'),
-  z.regex(lettersAndSpaces, 'City can only contain letters and spaces'),
-)
+/** One field: trimmed, then checked by its rules, failing with the flow's message of the first rule broken. */
+export function contactFieldSchema(field: CheckedFormField): z.ZodMiniType<string, unknown> {
+  return fieldRules[field.id](field.errors as never)
+}
 
-export const contactFieldSchemas = { name: nameSchema, phone: phoneSchema, email: emailSchema, city: citySchema }
-
-/** The schema of one form of the flow: only its fields, each trimmed and checked with the spec's messages. */
-export function contactFormSchema(fields: readonly FormFieldId[]) {
-  return z.strictObject(Object.fromEntries(fields.map((id) => [id, contactFieldSchemas[id]])))
+/** The schema of one form of the flow: only its fields, each trimmed and checked. */
+export function contactFormSchema(fields: readonly CheckedFormField[]) {
+  return z.strictObject(Object.fromEntries(fields.map((field) => [field.id, contactFieldSchema(field)])))
 }

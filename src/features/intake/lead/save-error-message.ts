@@ -1,29 +1,22 @@
-import type { SaveErrorKind } from '../flow/flow.schema'
+import { errorCode } from '../../../lib/api-error'
+import type { SaveErrorKind } from '../flow/flow-vocabulary'
 import type { SaveError } from '../machine/intake-types'
 
-/** The spec section 8 messages; the flow file holds the texts the chat shows, these are the reference. */
-export const saveErrorMessages: Record<SaveErrorKind, string> = {
-  duplicate: 'It looks like your information was already submitted. Please contact us directly if you need assistance.',
-  invalid: 'Some of the information provided is invalid. Please check your entries and try again.',
-  missing: 'All required fields must be filled. Please check your entries and try again.',
-  security: 'There was a security issue saving your information. Please try again or contact us directly.',
-  unexpected: 'Sorry, there was an unexpected error. Please try again or contact us directly.',
-}
+const kindByCode: ReadonlyMap<string, SaveErrorKind> = new Map([
+  ['23505', 'duplicate'],
+  ['23514', 'invalid'],
+  ['23502', 'missing'],
+  ['PGRST116', 'security'],
+  ['42501', 'security'],
+])
 
-/** Which spec section 8 message a lead save error gets, by code first, then by message. */
+/** Which spec section 8 message a lead save error gets, by its code (42501 is a row-level security refusal). */
 export function saveErrorKind(error: SaveError): SaveErrorKind {
-  if (error.code === '23505' || error.message.includes('duplicate key')) return 'duplicate'
-  if (error.code === '23514') return 'invalid'
-  if (error.code === '23502') return 'missing'
-  if (error.code === 'PGRST116' || error.message.includes('violates row-level security')) return 'security'
-  return 'unexpected'
+  return kindByCode.get(error.code) ?? 'unexpected'
 }
 
 /** Reads `{ code, message }` from whatever the save actor rejected with. */
 export function toSaveError(error: unknown): SaveError {
-  if (typeof error === 'object' && error !== null) {
-    const { code, message } = error as { code?: unknown; message?: unknown }
-    return { code: typeof code === 'string' ? code : '', message: typeof message === 'string' ? message : '' }
-  }
-  return { code: '', message: typeof error === 'string' ? error : '' }
+  const message = typeof error === 'string' ? error : (error as { message?: unknown } | null)?.message
+  return { code: errorCode(error), message: typeof message === 'string' ? message : '' }
 }

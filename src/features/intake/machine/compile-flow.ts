@@ -1,12 +1,13 @@
 import { fromPromise, setup } from 'xstate'
+import { errorCode, errorCodes } from '../../../lib/api-error'
 import { providedLater } from '../../../lib/provided-later'
 import type { CheckedFlow, FlowGuard } from '../flow/flow.schema'
-import { answerFields, type FormFieldId, type PixelEvent } from '../flow/flow-vocabulary'
-import { contactFormSchema } from '../forms/contact-form.schema'
+import { answerFields, type PixelEvent } from '../flow/flow-vocabulary'
+import { contactFormSchema, type CheckedFormField } from '../forms/contact-form.schema'
 import { createLeadId } from '../lead/lead-id'
 import type { LeadPayload } from '../lead/lead-payload'
 import { compileStep, endStateKey } from './compile-steps'
-import type { Answers, AnyIntakeEvent, IntakeContext } from './intake-types'
+import type { Answers, AnyIntakeEvent, BookingText, IntakeContext, SlotPick } from './intake-types'
 import { pauseDelayName, typingDelay } from './sequence'
 import { realTiming, testTiming, type StateConfig } from './state-config'
 
@@ -68,17 +69,22 @@ function intakeSetup(flow: CheckedFlow) {
       uploadReferenceImage: fromPromise<{ path: string }, { file: Blob }>(async () => {
         throw new Error('uploadReferenceImage is not provided: pass it with machine.provide({ actors })')
       }),
+      /** Books the picked slot for the visitor's lead and answers how the chat names it. */
+      bookAppointment: fromPromise<BookingText, SlotPick & { leadId: string }>(async () => {
+        throw new Error('bookAppointment is not provided: pass it with machine.provide({ actors })')
+      }),
     },
     guards: {
       optionChosen: ({ event }, params: { stepId: string; label: string }) =>
         event.type === 'option.choose' && event.stepId === params.stepId && event.label === params.label,
-      validForm: ({ event }, params: { stepId: string; fields: FormFieldId[] }) =>
+      validForm: ({ event }, params: { stepId: string; fields: CheckedFormField[] }) =>
         event.type === 'form.submit' && event.stepId === params.stepId && contactFormSchema(params.fields).safeParse(event.values).success,
       hasFile: ({ event }) => event.type === 'upload.submit' && event.file instanceof Blob,
       stepSkipped: ({ context }, guard: FlowGuard) =>
         guard.guard === 'answered' ? context.answers[guard.field] !== '' : context.answers[guard.field] === guard.value,
-      validBooking: ({ event }) =>
-        event.type === 'scheduler.booked' && typeof event.date === 'string' && event.date !== '' && typeof event.time === 'string' && event.time !== '',
+      validSlot: ({ event }) =>
+        event.type === 'scheduler.book' && /^\d{4}-\d{2}-\d{2}$/.test(String(event.date)) && /^\d{2}:\d{2}$/.test(String(event.time)),
+      slotTaken: ({ event }) => 'error' in event && errorCode(event.error) === errorCodes.uniqueViolation,
     },
     delays: flowDelays(flow),
   })

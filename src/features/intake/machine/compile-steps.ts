@@ -2,9 +2,10 @@ import type { CheckedFlow, FlowMessage, FlowOption, FlowStep } from '../flow/flo
 import { contactFormSchema } from '../forms/contact-form.schema'
 import { buildLeadPayload } from '../lead/lead-payload'
 import { saveErrorKind, toSaveError } from '../lead/save-error-message'
-import { closePanel, postBot, postUser, recordAnswer, render, tickOption, typingOff, typingOn, update, type BotExtras } from './context-updates'
+import { closePanel, postBot, postUser, recordAnswer, template, tickOption, typingOff, typingOn, update, type BotExtras } from './context-updates'
 import { flowActions } from './flow-actions'
 import type { AnyIntakeEvent, IntakeContext } from './intake-types'
+import { schedulerStates } from './scheduler-states'
 import { doBeats, sayBeat, sequenceState, type Beat } from './sequence'
 import type { StateConfig, Timing, TransitionConfig } from './state-config'
 
@@ -16,7 +17,6 @@ export interface StepCompiler {
 }
 
 const stepTarget = (id: string) => `#intake.${id}`
-const template = (text: string) => (context: IntakeContext) => render(text, context)
 
 function says(messages: FlowMessage[] | undefined, extras: BotExtras, lastExtras: BotExtras = extras): Beat[] {
   const list = messages ?? []
@@ -57,32 +57,18 @@ function optionsStep(step: FlowStep & { type: 'options' }, c: StepCompiler): Sta
     }
   })
   states.waiting = { on: { 'option.choose': choices } }
-  if (c.flow.scheduler && step.keep_open) {
-    const confirmation = c.flow.scheduler.confirmation
-    states.scheduling = {
-      on: {
-        'option.choose': choices.map((choice) => ({ ...choice, actions: [closePanel, ...(choice.actions ?? [])] })),
-        'scheduler.booked': {
-          guard: 'validBooking',
-          target: 'booked',
-          actions: [update((_, event) => (event.type === 'scheduler.booked' ? { booking: { date: event.date, time: event.time } } : {}))],
-        },
-        'scheduler.close': { target: 'waiting', actions: [closePanel] },
-      },
-    }
-    states.booked = sequenceState(
-      [sayBeat(confirmation, template, { stepId: step.id }), ...doBeats(c.flow.scheduler.do, flowActions(c.flow))],
-      { target: 'waiting', actions: [closePanel] },
-      c.timing,
-      c.flow,
-    )
-  }
+  if (step.keep_open) Object.assign(states, schedulerStates(c.flow, step.id, choices, c.timing))
   return { initial: 'ask', states }
 }
 
 function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConfig {
-  const fields = step.fields.map(({ id, label, placeholder }) => ({ id, label, ...(placeholder === undefined ? {} : { placeholder }) }))
-  const schema = contactFormSchema(fields.map((field) => field.id))
+  const fields = step.fields.map(({ id, label, placeholder, errors }) => ({
+    id,
+    label,
+    errors,
+    ...(placeholder === undefined ? {} : { placeholder }),
+  }))
+  const schema = contactFormSchema(fields)
   const record = update((context, event) => {
     if (event.type !== 'form.submit') return {}
     const parsed = schema.safeParse(event.values)
@@ -97,7 +83,7 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
         entry: [update(() => ({ panel: { kind: 'form', stepId: step.id, fields, submitLabel: step.submit } }))],
         on: {
           'form.submit': {
-            guard: { type: 'validForm', params: { stepId: step.id, fields: fields.map((field) => field.id) } },
+            guard: { type: 'validForm', params: { stepId: step.id, fields } },
             target: 'reply',
             actions: [closePanel, record, ...(echo ? [postUser(template(echo), step.id)] : [])],
           },
@@ -134,7 +120,7 @@ function uploadStep(step: FlowStep & { type: 'upload' }, c: StepCompiler): State
     states: {
       ask: sequenceState(says(step.say, { stepId: step.id }), { target: 'waiting' }, c.timing, c.flow),
       waiting: {
-        entry: [update(() => ({ panel: { kind: 'upload', stepId: step.id } }))],
+        entry: [update(() => ({ panel: { kind: 'upload', stepId: step.id, texts: step.area } }))],
         on: {
           'upload.submit': {
             guard: 'hasFile',

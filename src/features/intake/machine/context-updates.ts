@@ -1,5 +1,5 @@
 import { assign } from 'xstate'
-import type { AnswerField } from '../flow/flow.schema'
+import type { AnswerField } from '../flow/flow-vocabulary'
 import { renderTemplate } from '../flow/placeholders'
 import type { AnyIntakeEvent, ChatMessage, IntakeContext } from './intake-types'
 
@@ -16,6 +16,11 @@ export function templateValues(context: IntakeContext): Record<string, string> {
 
 export function render(template: string, context: IntakeContext): string {
   return renderTemplate(template, templateValues(context))
+}
+
+/** A text of the flow, rendered with the chat's answers when it is shown. */
+export function template(text: string) {
+  return (context: IntakeContext) => render(text, context)
 }
 
 function appended(context: IntakeContext, message: Omit<ChatMessage, 'id' | 'timestamp'>): ChatMessage[] {

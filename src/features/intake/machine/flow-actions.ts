@@ -1,7 +1,8 @@
 import type { CheckedFlow, FlowAction } from '../flow/flow.schema'
 import { telLink, whatsappLink } from '../links/messaging-links'
-import { render, update } from './context-updates'
+import { render } from './context-updates'
 import type { IntakeContext } from './intake-types'
+import { openScheduler } from './scheduler-panel'
 
 function linkUrl(flow: CheckedFlow, name: string, context: IntakeContext): string {
   const link = flow.links?.[name]
@@ -26,7 +27,7 @@ export function flowActions(flow: CheckedFlow) {
           },
         ]
       case 'open_scheduler':
-        return [update(() => ({ panel: { kind: 'scheduler' } }))]
+        return [openScheduler(flow)]
     }
   }
 }

@@ -1,4 +1,6 @@
-import type { AnswerField, FormFieldId } from '../flow/flow.schema'
+import type { LeadAnswers } from '../../../lib/lead-fields'
+import type { SchedulerCardTexts, UploadAreaTexts } from '../flow/flow-texts.schema'
+import type { FormFieldId } from '../flow/flow-vocabulary'
 
 /** One chat bubble (spec section 3); the screen renders the transcript as it is. */
 export interface ChatMessage {
@@ -18,21 +20,46 @@ export interface FormFieldSpec {
   id: FormFieldId
   label: string
   placeholder?: string
+  /** The message of each rule the field is checked by. */
+  errors: Record<string, string>
 }
+
+export type SchedulerStatus = 'picking' | 'booking' | 'booked'
 
 export type InputPanel =
   | { kind: 'none' }
   | { kind: 'form'; stepId: string; fields: FormFieldSpec[]; submitLabel: string }
-  | { kind: 'upload'; stepId: string }
-  | { kind: 'scheduler' }
+  | { kind: 'upload'; stepId: string; texts: UploadAreaTexts }
+  | {
+      kind: 'scheduler'
+      status: SchedulerStatus
+      /** Rendered with the visitor's answers and, once booked, the slot. */
+      texts: SchedulerCardTexts
+      /** The last booking was refused because someone else took the slot meanwhile. */
+      slotTaken: boolean
+      /** How many bookings were refused that way: the card reloads the day's slots on each. */
+      refusals: number
+    }
 
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error'
 
-export type Answers = Record<AnswerField, string>
+export type Answers = LeadAnswers
 
 export interface SaveError {
   code: string
   message: string
+}
+
+/** A booked slot as the chat names it: 'Tuesday, 24 November 2026', '11:00 AM'. */
+export interface BookingText {
+  date: string
+  time: string
+}
+
+/** A slot the visitor picked: IST date YYYY-MM-DD and time 'HH:MM'. */
+export interface SlotPick {
+  date: string
+  time: string
 }
 
 export interface IntakeContext {
@@ -40,7 +67,7 @@ export interface IntakeContext {
   /** Created once per visitor chat; a retried save reuses it. */
   leadId: string
   answers: Answers
-  booking: { date: string; time: string } | null
+  booking: BookingText | null
   transcript: ChatMessage[]
   typing: boolean
   panel: InputPanel
@@ -55,7 +82,7 @@ export type IntakeEvent =
   | { type: 'form.submit'; stepId: string; values: Record<string, unknown> }
   | { type: 'upload.submit'; file: Blob }
   | { type: 'save.retry' }
-  | { type: 'scheduler.booked'; date: string; time: string }
+  | ({ type: 'scheduler.book' } & SlotPick)
   | { type: 'scheduler.close' }
   /** Sent once after restoring a stored chat: restarts the timer of the message being typed. */
   | { type: 'intake.resume' }
@@ -67,5 +94,7 @@ export type IntakeTestEvent =
   | { type: 'xstate.error.actor.saveLead'; error: unknown }
   | { type: 'xstate.done.actor.uploadReferenceImage'; output: { path: string } }
   | { type: 'xstate.error.actor.uploadReferenceImage'; error: unknown }
+  | { type: 'xstate.done.actor.bookAppointment'; output: BookingText }
+  | { type: 'xstate.error.actor.bookAppointment'; error: unknown }
 
 export type AnyIntakeEvent = IntakeEvent | IntakeTestEvent

@@ -29,9 +29,9 @@ export interface Timing {
   delayed(delay: string, transition: TransitionConfig, self: string): StateConfig
   /** `onResume`: what a restored chat does in this state, since an actor's input is not stored. */
   invoked(
-    src: 'saveLead' | 'uploadReferenceImage',
+    src: 'saveLead' | 'uploadReferenceImage' | 'bookAppointment',
     input: InvokeInput,
-    outcomes: { onDone: TransitionConfig; onError: TransitionConfig; onResume: TransitionConfig },
+    outcomes: { onDone: TransitionConfig; onError: TransitionConfig | TransitionConfig[]; onResume: TransitionConfig },
   ): StateConfig
 }
 

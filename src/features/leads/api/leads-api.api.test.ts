@@ -1,23 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { anonClient, createUserAndSignIn, serviceClient } from '../../../../supabase/local/testing/clients'
+import { aLeadPayload } from '../../../testing/lead-fixtures'
 import { createLeadsApi } from './leads-api'
 
 function newLead(overrides: Record<string, unknown> = {}) {
-  return {
-    id: `api-${randomUUID()}`,
-    name: 'Meera Iyer',
-    phone: '9876501234',
-    email: 'meera@example.in',
-    city: 'Chennai',
-    occasion: 'Anniversary',
-    product_type: 'Pendant',
-    budget_range: '₹1L – ₹2.5L',
-    design_preference: 'Expert Suggestions',
-    timeline: 'Flexible',
-    status: 'pending',
-    ...overrides,
-  }
+  return { ...aLeadPayload({ id: `api-${randomUUID()}` }), ...overrides }
 }
 
 async function insertLeads(...leads: ReturnType<typeof newLead>[]) {
@@ -79,6 +67,10 @@ describe('leads api against the local backend', () => {
     await expect(api.updateLeadStatus(lead.id, 'closed')).rejects.toHaveProperty('code')
     const stored = await serviceClient().from('leads').select('status').eq('id', lead.id).single()
     expect(stored.data?.status).toBe('pending')
+  })
+
+  it('refuses a reader without the admin grant with the admin-access code, whatever the backend says', async () => {
+    await expect(createLeadsApi(anonClient()).fetchLeads()).rejects.toMatchObject({ code: 'admin_access_required' })
   })
 
   it('builds the public URL of a reference image', () => {

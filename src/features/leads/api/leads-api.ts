@@ -1,9 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
-import { toApiError } from '../../../lib/api-error'
-import { leadSchema, type Lead, type LeadStatus } from '../lead.schema'
+import { ApiError, errorCodes, toApiError } from '../../../lib/api-error'
+import type { Lead, LeadStatus } from '../../../lib/lead-fields'
+import { leadSchema } from '../lead.schema'
 
 const referenceImagesBucket = 'reference-images'
+
+const adminAccessRequired = 'Admin access required. Please contact administrator to assign admin role.'
 
 /** Hosted PostgREST answers at most `max_rows` (1000 by default) rows a request, so leads come in pages. */
 const defaultPageSize = 1000
@@ -19,6 +22,7 @@ export function createLeadsApi(client: SupabaseClient, { pageSize = defaultPageS
         .order('created_at', { ascending: false })
         .order('id')
         .range(from, from + pageSize - 1)
+      if (error?.code === errorCodes.insufficientPrivilege) throw new ApiError(errorCodes.adminAccessRequired, adminAccessRequired)
       if (error) throw toApiError(error, 'Failed to fetch leads. Admin access required.')
       const page = z.array(leadSchema).parse(data)
       leads.push(...page)

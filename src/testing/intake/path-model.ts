@@ -1,20 +1,27 @@
-import { createTestModel } from 'xstate/graph'
 import type { SnapshotFrom } from 'xstate'
-import type { CheckedFlow, FlowOption, FlowStep } from '../flow/flow.schema'
-import type { IntakeMachine } from '../machine/compile-flow'
-import type { AnyIntakeEvent } from '../machine/intake-types'
+import { createTestModel } from 'xstate/graph'
+import type { CheckedFlow, FlowOption, FlowStep } from '../../features/intake/flow/flow.schema'
+import type { IntakeMachine } from '../../features/intake/machine/compile-flow'
+import type { AnyIntakeEvent, BookingText } from '../../features/intake/machine/intake-types'
+import { ApiError } from '../../lib/api-error'
+import { optionParts } from './flow-reading'
 
 export type IntakeSnapshot = SnapshotFrom<IntakeMachine>
 
-/** The save error cases of spec section 8: code and message the database or API answers with. */
+/** The save error cases of spec section 8, as the lead api throws them. */
 export const saveErrorCases = [
-  { code: '23505', message: 'duplicate key value violates unique constraint "leads_pkey"' },
-  { code: '', message: 'duplicate key value violates unique constraint "leads_phone_key"' },
-  { code: '23514', message: 'new row for relation "leads" violates check constraint "leads_phone_check"' },
-  { code: '23502', message: 'null value in column "name" violates not-null constraint' },
-  { code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object' },
-  { code: '42501', message: 'new row violates row-level security policy for table "leads"' },
-  { code: 'XX000', message: 'internal error' },
+  new ApiError('23505', 'duplicate key value violates unique constraint "leads_pkey"'),
+  new ApiError('23514', 'new row for relation "leads" violates check constraint "leads_phone_check"'),
+  new ApiError('23502', 'null value in column "name" violates not-null constraint'),
+  new ApiError('PGRST116', 'Cannot coerce the result to a single JSON object'),
+  new ApiError('42501', 'new row violates row-level security policy for table "leads"'),
+  new ApiError('XX000', 'internal error'),
+]
+
+/** A booking the appointment api refused: the slot was taken meanwhile, or anything else. */
+export const bookingErrorCases = [
+  new ApiError('23505', 'duplicate key value violates unique constraint "appointments_active_slot_key"'),
+  new ApiError('XX000', 'internal error'),
 ]
 
 export const validFormValues: Record<string, string> = {
@@ -27,7 +34,8 @@ export const validFormValues: Record<string, string> = {
 export const invalidFormValues: Record<string, string> = { name: 'P1', phone: '12345', city: 'X', email: 'not-an-email' }
 
 export const uploadedPath = '1732190000000.jpg'
-export const booking = { date: 'Monday, 24 November 2026', time: '11:00 AM' }
+export const pickedSlot = { date: '2026-11-24', time: '11:00' }
+export const booking: BookingText = { date: 'Tuesday, 24 November 2026', time: '11:00 AM' }
 
 export function stepIdOf(snapshot: IntakeSnapshot): string {
   const value = snapshot.value as string | Record<string, unknown>
@@ -37,10 +45,6 @@ export function stepIdOf(snapshot: IntakeSnapshot): string {
 function substateOf(snapshot: IntakeSnapshot): unknown {
   const value = snapshot.value as string | Record<string, unknown>
   return typeof value === 'string' ? undefined : value[stepIdOf(snapshot)]
-}
-
-export function optionParts(option: FlowOption) {
-  return typeof option === 'string' ? { label: option } : option
 }
 
 const isSkip = (option: FlowOption) => typeof option !== 'string' && option.skip === true
@@ -100,14 +104,20 @@ export function eventCases(flow: CheckedFlow, snapshot: IntakeSnapshot): AnyInta
     if (saveAttempts < 2) for (const error of saveErrorCases) cases.push({ type: 'xstate.error.actor.saveLead', error })
     cases.push({ type: 'option.choose', stepId: step.id, label: step.failure.retry })
   }
-  cases.push({ type: 'scheduler.booked', ...booking }, { type: 'scheduler.close' })
+  if (step.type === 'options' && step.keep_open) {
+    cases.push({ type: 'scheduler.book', ...pickedSlot }, { type: 'scheduler.close' })
+    cases.push({ type: 'xstate.done.actor.bookAppointment', output: booking })
+    for (const error of bookingErrorCases) cases.push({ type: 'xstate.error.actor.bookAppointment', error })
+  }
   return cases
 }
 
 /** A test-model state: where the chat is, plus only what decides what can happen next. */
 export function serializeIntakeState(flow: CheckedFlow, snapshot: IntakeSnapshot): string {
-  const { uploadAttempts, saveAttempts } = snapshot.context
-  return JSON.stringify([snapshot.value, skipMode(flow, snapshot), Math.min(uploadAttempts, 2), Math.min(saveAttempts, 2)])
+  const { uploadAttempts, saveAttempts, panel } = snapshot.context
+  // A refused booking leaves the card as it was unless the slot was taken: its refusals tell the two apart.
+  const card = panel.kind === 'scheduler' ? [panel.slotTaken, Math.min(panel.refusals, 1)] : null
+  return JSON.stringify([snapshot.value, skipMode(flow, snapshot), Math.min(uploadAttempts, 2), Math.min(saveAttempts, 2), card])
 }
 
 export function intakeTestModel(flow: CheckedFlow, machine: IntakeMachine) {

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { formFieldIds, formFieldRules, referenceImageProblems, type ReferenceImageProblem } from './flow-vocabulary.ts'
+
+/** The texts of the chat's panels: what the visitor reads around the bot's messages. */
+export const text = z.string({ error: 'expected text' }).min(1, 'text must not be empty')
+
+export const chatTextsSchema = z
+  .strictObject({
+    typing: text.describe('Shown while the bot prepares a message'),
+    log_label: text.describe('What screen readers call the conversation'),
+    options_label: text.describe("What screen readers call a question's buttons"),
+    form_label: text.describe('What screen readers call a form'),
+    loading: text.describe('Shown while a panel loads'),
+  })
+  .describe('Texts of the chat around the messages')
+
+const formFieldOptions = formFieldIds.map((id) =>
+  z.strictObject({
+    id: z.literal(id),
+    label: text,
+    placeholder: z.string().optional(),
+    errors: z
+      .strictObject(Object.fromEntries(formFieldRules[id].map((rule) => [rule, text])))
+      .describe(`The message of each rule a ${id} must meet: ${formFieldRules[id].join(', ')}`),
+  }),
+)
+
+export const formFieldSchema = z.discriminatedUnion('id', formFieldOptions as [(typeof formFieldOptions)[number]], {
+  error: `unknown form field (known: ${formFieldIds.join(', ')})`,
+})
+
+export const uploadAreaSchema = z
+  .strictObject({
+    prompt: text.describe('The upload area before a file is picked'),
+    uploading: text.describe('The upload area while the file uploads'),
+    hint: text.describe('Which files are accepted'),
+    refused: z
+      .strictObject(Object.fromEntries(referenceImageProblems.map((problem) => [problem, text])) as Record<ReferenceImageProblem, typeof text>)
+      .describe('Why a picked file is refused before it is sent'),
+  })
+  .describe('Texts of the upload area')
+
+export const schedulerCardSchema = z
+  .strictObject({
+    title: text,
+    hours: text.describe('The line about business hours above the calendar'),
+    prompt: text.describe('The line that asks for a date and a time'),
+    times_label: text.describe("What screen readers call the day's time slots"),
+    loading: text.describe("Shown while the day's free slots load"),
+    confirm: text,
+    booking: text.describe('The confirm button while the booking is saved'),
+    slot_taken: text.describe('When someone else booked the slot meanwhile'),
+    dismiss: text.describe('Closes the card without booking'),
+    booked_title: text,
+    booked: text.describe('The thank-you line once booked; may use {{name}}, {{date}} and {{time}}'),
+  })
+  .describe('Texts of the appointment scheduler card')
+
+export type ChatTexts = z.infer<typeof chatTextsSchema>
+export type UploadAreaTexts = z.infer<typeof uploadAreaSchema>
+export type SchedulerCardTexts = z.infer<typeof schedulerCardSchema>

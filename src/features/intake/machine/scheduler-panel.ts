@@ -1,0 +1,26 @@
+import type { CheckedFlow } from '../flow/flow.schema'
+import type { SchedulerCardTexts } from '../flow/flow-texts.schema'
+import { render, update } from './context-updates'
+import type { AnyIntakeEvent, InputPanel, IntakeContext } from './intake-types'
+
+type SchedulerPanel = Extract<InputPanel, { kind: 'scheduler' }>
+
+/** The card's texts rendered with what the chat knows now: the visitor's answers and, once booked, the slot. */
+export function schedulerCardTexts(flow: CheckedFlow, context: IntakeContext): SchedulerCardTexts {
+  const card = flow.scheduler?.card ?? ({} as SchedulerCardTexts)
+  return Object.fromEntries(Object.entries(card).map(([key, text]) => [key, render(text, context)])) as SchedulerCardTexts
+}
+
+/** Shows the scheduler card, ready for a slot to be picked. */
+export function openScheduler(flow: CheckedFlow) {
+  return update((context) => ({
+    panel: { kind: 'scheduler', status: 'picking', texts: schedulerCardTexts(flow, context), slotTaken: false, refusals: 0 },
+  }))
+}
+
+/** Changes the open scheduler card; does nothing when another panel shows. */
+export function updateScheduler(patch: (panel: SchedulerPanel, context: IntakeContext, event: AnyIntakeEvent) => Partial<SchedulerPanel>) {
+  return update((context, event) =>
+    context.panel.kind === 'scheduler' ? { panel: { ...context.panel, ...patch(context.panel, context, event) } } : {},
+  )
+}

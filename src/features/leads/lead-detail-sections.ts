@@ -1,0 +1,39 @@
+import { leadFields, type Lead, type LeadDetailSection, type LeadFieldName } from '../../lib/lead-fields'
+
+export interface LeadDetail {
+  name: LeadFieldName
+  label: string
+  value: string
+}
+
+export interface LeadDetailsSection {
+  title: string
+  details: LeadDetail[]
+}
+
+/** How each section of spec section 2's Lead Details dialog shows a declared field's value. */
+const sectionLooks: Record<Exclude<LeadDetailSection, 'image'>, { title: string; show: (value: string) => string | null }> = {
+  customer: { title: 'Customer Information', show: (value) => value || '-' },
+  requirements: { title: 'Jewelry Requirements', show: (value) => value },
+  technical: { title: 'Technical Specifications', show: (value) => value || null },
+}
+
+/**
+ * The text sections of the details dialog, from the declared fields in their order. A section whose
+ * fields all show nothing is left out (Technical Specifications when no technical answer is present).
+ */
+export function leadDetailsSections(lead: Lead): LeadDetailsSection[] {
+  return Object.entries(sectionLooks).flatMap(([section, look]) => {
+    const details = leadFields.flatMap((field) => {
+      if (field.section !== section) return []
+      const value = look.show(lead[field.name])
+      return value === null ? [] : [{ name: field.name, label: field.label, value }]
+    })
+    return details.length > 0 ? [{ title: look.title, details }] : []
+  })
+}
+
+/** The storage paths of the lead's images (the Reference Image section), in declaration order. */
+export function leadImagePaths(lead: Lead): string[] {
+  return leadFields.flatMap((field) => (field.section === 'image' && lead[field.name] ? [lead[field.name]] : []))
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
+import type { CheckedFlow } from '../../features/intake/flow/flow.schema'
+import { answerFields } from '../../features/intake/flow/flow-vocabulary'
+import { renderTemplate } from '../../features/intake/flow/placeholders'
+import type { LeadPayload } from '../../features/intake/lead/lead-payload'
+import type { AnyIntakeEvent } from '../../features/intake/machine/intake-types'
+import { errorCode } from '../../lib/api-error'
+import { keepOpenStep, linkAction, linkUrl, messageText, optionParts, specSaveErrorKind, stepById, type OptionsStep } from './flow-reading'
+import {
+  allSimplePaths,
+  booking,
+  bookingErrorCases,
+  intakeTestModel,
+  invalidFormValues,
+  saveErrorCases,
+  stepIdOf,
+  type IntakeSnapshot,
+} from './path-model'
+import { compileTestVariant } from './test-variant'
+
+const optionsSteps = (flow: CheckedFlow) => flow.steps.filter((step): step is OptionsStep => step.type === 'options')
+
+/** What the visitor's choices on a path must save, worked out from the events alone. */
+function expectedLead(flow: CheckedFlow, events: AnyIntakeEvent[], id: string): LeadPayload {
+  const answers: Record<string, string | null> = Object.fromEntries(answerFields.map((field) => [field, '']))
+  const invalid = new Set(Object.values(invalidFormValues))
+  for (const event of events) {
+    if (event.type === 'option.choose') {
+      const step = flow.steps.find((s) => s.id === event.stepId)
+      const option = step?.type === 'options' ? step.options.map(optionParts).find((o) => o.label === event.label) : undefined
+      if (step?.type === 'options' && step.answer && option) answers[step.answer] = option.skip ? '' : event.label
+    }
+    if (event.type === 'form.submit') {
+      const values = event.values as Record<string, string>
+      if (!Object.values(values).some((value) => invalid.has(value))) {
+        for (const [key, value] of Object.entries(values)) answers[key] = value.trim()
+      }
+    }
+    if (event.type === 'xstate.done.actor.uploadReferenceImage') answers.reference_image = event.output.path
+  }
+  return { id, ...answers, reference_image: answers.reference_image || null, status: 'pending' } as LeadPayload
+}
+
+function checkTranscript(snapshot: IntakeSnapshot) {
+  snapshot.context.transcript.forEach((message, index) => {
+    expect(message.id).toBe(`m${index + 1}`)
+    expect(['bot', 'user']).toContain(message.type)
+    if (message.selectedOption !== undefined) expect(message.options).toContain(message.selectedOption)
+  })
+}
+
+function checkPanel(flow: CheckedFlow, snapshot: IntakeSnapshot) {
+  const { panel } = snapshot.context
+  const inner = JSON.stringify(snapshot.value)
+  const step = flow.steps.find((s) => s.id === stepIdOf(snapshot))
+  const expectedPanel =
+    step?.type === 'form' && inner.includes('"waiting"')
+      ? 'form'
+      : step?.type === 'upload' && /"(waiting|uploading)"/.test(inner)
+        ? 'upload'
+        : /"(scheduling|booking|booked)"/.test(inner)
+          ? 'scheduler'
+          : 'none'
+  expect(panel.kind).toBe(expectedPanel)
+}
+
+/** Every simple path of `flow`, generated with createTestModel, run on its machine with every text read from that flow. */
+export function describeEveryPath(flow: CheckedFlow, title: string) {
+  const machine = compileTestVariant(flow)
+  const save = flow.steps.find((step) => step.type === 'save')
+  const upload = flow.steps.find((step) => step.type === 'upload')
+  const postSave = keepOpenStep(flow)
+  const endingOptions = optionsSteps(flow).flatMap((step) =>
+    step.options.map(optionParts).filter((option) => option.next && stepById(flow, option.next).type === 'end'),
+  )
+  const skipLabels = optionsSteps(flow).flatMap((step) => step.options.map(optionParts).filter((option) => option.skip).map((o) => o.label))
+  const summary = postSave.options.map(optionParts).find((option) => linkAction(option.do)?.after)
+  const confirmation = flow.scheduler?.confirmation
+
+  describe(title, () => {
+    const started = performance.now()
+    const paths = allSimplePaths(flow, machine)
+    console.log(`${title}: ${paths.length} generated paths (generated in ${Math.round(performance.now() - started)} ms)`)
+    const eventsOf = (path: (typeof paths)[number]) => path.steps.map((s) => s.event as AnyIntakeEvent)
+
+    it('covers the branches: each way out, upload failure, every save and booking error, every post-save option', () => {
+      const some = (predicate: (events: AnyIntakeEvent[]) => boolean) => paths.some((p) => predicate(eventsOf(p)))
+      const chose = (label: string) => some((e) => e.some((x) => x.type === 'option.choose' && x.label === label))
+      expect(paths.length).toBeGreaterThan(50)
+      for (const option of endingOptions) expect(chose(option.label)).toBe(true)
+      expect(some((e) => e.filter((x) => x.type === 'xstate.error.actor.uploadReferenceImage').length === 1)).toBe(true)
+      for (const error of saveErrorCases) {
+        expect(some((e) => e.some((x) => x.type === 'xstate.error.actor.saveLead' && x.error === error))).toBe(true)
+      }
+      for (const error of bookingErrorCases) {
+        expect(some((e) => e.some((x) => x.type === 'xstate.error.actor.bookAppointment' && x.error === error))).toBe(true)
+      }
+      for (const option of postSave.options.map(optionParts)) expect(chose(option.label)).toBe(true)
+      for (const label of new Set(skipLabels)) expect(chose(label)).toBe(true)
+      expect(some((e) => e.some((x) => x.type === 'xstate.done.actor.bookAppointment'))).toBe(true)
+    })
+
+    it('runs each path on the machine: states, transcript, panel, saved payload, links, texts', async () => {
+      for (const path of paths) {
+        const saves: LeadPayload[] = []
+        const links: string[] = []
+        const actor = createActor(
+          machine.provide({
+            actions: {
+              actorStarted: (_, params) => {
+                if (params.src === 'saveLead') saves.push((params.input as { lead: LeadPayload }).lead)
+              },
+              openLink: (_, params) => void links.push(params.url),
+            },
+          }),
+        ).start()
+        const send = ({ event }: { event: AnyIntakeEvent }) => actor.send(event)
+        await path.test({
+          events: Object.fromEntries(path.steps.map((s) => [s.event.type, send])),
+          states: {
+            '*': (expected) => {
+              expect(actor.getSnapshot().value).toEqual(expected.value)
+              checkPanel(flow, actor.getSnapshot())
+            },
+          },
+        })
+        const events = eventsOf(path)
+        const { context } = actor.getSnapshot()
+        const ended = JSON.stringify(actor.getSnapshot().value)
+        checkTranscript(actor.getSnapshot())
+        const lead = expectedLead(flow, events, context.leadId)
+        const values = lead as unknown as Record<string, string>
+        for (const saved of saves) expect(saved).toEqual(lead)
+        expect(new Set(saves.map((s) => s.id)).size).toBeLessThanOrEqual(1)
+
+        const contents = context.transcript.map((m) => m.content)
+        for (const option of endingOptions) {
+          if (!events.some((e) => e.type === 'option.choose' && e.label === option.label)) continue
+          expect(saves).toEqual([])
+          expect(actor.getSnapshot().status).toBe('done')
+          const link = linkAction(option.do)
+          if (link) expect(links[0]).toBe(linkUrl(flow, link.link, values))
+        }
+        for (const event of events) {
+          if (event.type === 'xstate.error.actor.saveLead' && save?.type === 'save') {
+            expect(contents).toContain(save.failure.messages[specSaveErrorKind(errorCode(event.error))])
+          }
+          if (event.type === 'option.choose') {
+            const asked = context.transcript.filter((m) => m.stepId === event.stepId && m.options?.includes(event.label))
+            expect(asked.some((m) => m.selectedOption === event.label || m.optionsStayOpen === true)).toBe(true)
+          }
+        }
+        if (upload?.type === 'upload') {
+          if (events.some((e) => e.type === 'xstate.error.actor.uploadReferenceImage')) expect(contents).toContain(upload.messages.failure)
+          if (events.some((e) => e.type === 'xstate.done.actor.uploadReferenceImage')) expect(contents).toContain(upload.messages.success)
+        }
+        if (save?.type === 'save' && events.some((e) => e.type === 'xstate.done.actor.saveLead')) {
+          for (const message of save.success.say ?? []) expect(contents).toContain(renderTemplate(messageText(message), values))
+        }
+        const waiting = ended === JSON.stringify({ [postSave.id]: 'waiting' })
+        const summaryLink = linkAction(summary?.do)
+        if (summary && summaryLink && waiting && events.some((e) => e.type === 'option.choose' && e.label === summary.label)) {
+          expect(links).toContain(linkUrl(flow, summaryLink.link, values))
+        }
+        if (confirmation && waiting && events.some((e) => e.type === 'xstate.done.actor.bookAppointment')) {
+          expect(contents.at(-1)).toBe(renderTemplate(messageText(confirmation), { ...values, ...booking }))
+        }
+        actor.stop()
+      }
+    })
+  })
+
+  describe(`${title}: each option of each step, one by one`, () => {
+    const model = intakeTestModel(flow, machine)
+    const steps = optionsSteps(flow)
+
+    it.each(steps.map((step) => [step.id, step] as const))('%s: every option is recorded, ticked and echoed', (stepId, step) => {
+      const [path] = model.getShortestPaths({ toState: (s) => JSON.stringify(s.value) === JSON.stringify({ [stepId]: 'waiting' }) })
+      expect(path).toBeDefined()
+      for (const option of step.options.map(optionParts)) {
+        const actor = createActor(machine).start()
+        for (const { event } of path?.steps.slice(1) ?? []) actor.send(event as AnyIntakeEvent)
+        actor.send({ type: 'option.choose', stepId, label: option.label })
+        const { context } = actor.getSnapshot()
+        if (step.answer) expect(context.answers[step.answer]).toBe(option.skip ? '' : option.label)
+        const asked = context.transcript.findLast((m) => m.stepId === stepId && m.options)
+        expect(asked?.options).toEqual(step.options.map((o) => optionParts(o).label))
+        expect(asked?.selectedOption).toBe(option.label)
+        expect(asked?.optionsStayOpen).toBe(step.keep_open ? true : undefined)
+        expect(context.transcript.at(-1)).toMatchObject({ type: 'user', content: option.label, stepId })
+        actor.stop()
+      }
+    })
+  })
+}

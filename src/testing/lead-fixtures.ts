@@ -1,0 +1,40 @@
+import { buildLeadPayload, type LeadPayload } from '../features/intake/lead/lead-payload'
+import type { Lead, LeadAnswers } from '../lib/lead-fields'
+
+/**
+ * Valid answers for every declared lead field (they pass the database's checks); the technical
+ * answers and the image are left empty, as a visitor who skips them leaves them.
+ */
+const sampleAnswers: LeadAnswers = {
+  name: 'Aarav Sharma',
+  phone: '9876543210',
+  email: 'aarav@example.in',
+  city: 'Mumbai',
+  occasion: 'Engagement/Wedding',
+  product_type: 'Ring',
+  design_preference: 'Expert Suggestions',
+  budget_range: '₹1L – ₹2.5L',
+  timeline: 'Flexible',
+  metal_choice: '',
+  gold_carat: '',
+  stone_type: '',
+  diamond_shape: '',
+  reference_image: '',
+}
+
+/** A lead as the visitor chat sends it, with a fresh id: for backend and browser tests that insert leads. */
+export function aLeadPayload(overrides: Partial<LeadPayload> = {}): LeadPayload {
+  return { ...buildLeadPayload(crypto.randomUUID(), sampleAnswers), ...overrides }
+}
+
+/** A stored lead as the dashboard reads it: for unit tests of the dashboard. */
+export function aLead(overrides: Partial<Lead> = {}): Lead {
+  return {
+    id: 'lead-1',
+    ...sampleAnswers,
+    status: 'pending',
+    created_at: '2026-11-20T05:00:00.000Z',
+    updated_at: null,
+    ...overrides,
+  }
+}
