@@ -1,7 +1,7 @@
 import path from 'node:path'
 
 /**
- * Which parts of src/ may import which (design.md section 1). A part is `app`, `features/<name>`,
+ * Which parts of src/ may import which (docs/architecture.md, Who may import whom). A part is `app`, `features/<name>`,
  * `lib`, `components` or `testing`; files directly in src/ belong to `app`. Every import, export-from,
  * dynamic import() and import type() with a relative path is checked, types included.
  *
@@ -28,7 +28,7 @@ function allows(allowed, target) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'Imports between the parts of src/ follow the arrows of design.md section 1.' },
+    docs: { description: 'Imports between the parts of src/ follow the arrows of docs/architecture.md, Who may import whom.' },
     schema: [
       {
         type: 'object',
@@ -42,7 +42,7 @@ export default {
       },
     ],
     messages: {
-      forbidden: "{{from}} may not import {{to}} (design.md section 1: {{from}} may import {{allowed}}).",
+      forbidden: "{{from}} may not import {{to}} (docs/architecture.md, Who may import whom: {{from}} may import {{allowed}}).",
       testOnly: '{{to}} is test support: only test files may import it.',
       flowFile: '{{from}} may not import the flow file; take what it needs from a module derived from it (src/lib/consultation-facts.ts).',
       unknownPart: "{{from}} has no arrows yet: add it to the feature-boundaries options in eslint.config.js.",

@@ -12,17 +12,17 @@ async function lintAt(filePath: string, text: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`)
 }
 
-describe('npm run lint keeps the parts of src/ to the arrows of design.md section 1', () => {
+describe('npm run lint keeps the parts of src/ to the arrows of docs/architecture.md, Who may import whom', () => {
   it('refuses visitor code that imports admin code', async () => {
     const messages = await lintAt('src/features/intake/lead-probe.ts', "export { leadsApi } from '../leads/api'\n")
     expect(messages).toEqual([
-      'project/feature-boundaries: features/intake may not import features/leads (design.md section 1: features/intake may import features/scheduling, lib, components).',
+      'project/feature-boundaries: features/intake may not import features/leads (docs/architecture.md, Who may import whom: features/intake may import features/scheduling, lib, components).',
     ])
   })
 
   it('refuses lib code that imports a feature, and admin code that imports the flow file', async () => {
     expect(await lintAt('src/lib/probe.ts', "export { leadSchema } from '../features/leads/lead.schema'\n")).toEqual([
-      'project/feature-boundaries: lib may not import features/leads (design.md section 1: lib may import nothing else).',
+      'project/feature-boundaries: lib may not import features/leads (docs/architecture.md, Who may import whom: lib may import nothing else).',
     ])
     expect(await lintAt('src/features/appointments/probe.ts', "export { default } from '../../../flows/consultation.flow.yaml'\n")).toEqual([
       'project/feature-boundaries: features/appointments may not import the flow file; take what it needs from a module derived from it (src/lib/consultation-facts.ts).',
