@@ -28,7 +28,9 @@ grant usage on schema storage to supabase_storage_admin;
 -- grants). Membership gives that; the event trigger below takes back everything else.
 grant supabase_storage_admin to migrator;
 
-grant usage on schema auth, extensions to migrator;
+grant usage on schema auth to migrator;
+-- Hosted's postgres has all privileges on schema extensions, so migrations enable extensions there.
+grant all on schema extensions to migrator;
 grant select, references on auth.users to migrator;
 
 alter schema public owner to migrator;

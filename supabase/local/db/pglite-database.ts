@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Database, SqlSession } from './database.ts'
 
 /**
@@ -6,7 +7,8 @@ import type { Database, SqlSession } from './database.ts'
  * interleave statements. `dataDir` undefined means in memory.
  */
 export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
-  const db = dataDir ? new PGlite(dataDir) : new PGlite()
+  // Extensions the migrations enable must be compiled in and named here (hosted Supabase ships them).
+  const db = new PGlite({ dataDir, extensions: { pg_trgm } })
   await db.waitReady
   await db.exec("set timezone to 'UTC'")
   let queue: Promise<unknown> = Promise.resolve()

@@ -4,6 +4,8 @@ import { readJsonBody } from '../http/read-body.ts'
 import { sendEmpty, sendJson, sendRawJson } from '../http/respond.ts'
 import type { BackendContext } from '../backend-context.ts'
 import type { ServiceHandler } from '../http/service.ts'
+import { contentRange, rangeAnswer } from './content-range.ts'
+import { splitFunctionReadParams } from './function-read-params.ts'
 import { parsePrefer, type Preferences } from './prefer.ts'
 import { isIdentifier } from './identifiers.ts'
 import { parseTableQuery, type TableQuery } from './query-params.ts'
@@ -11,7 +13,7 @@ import { restErrorFromDatabase } from './database-error.ts'
 import { RestError, badRequest, notSupported } from './rest-error.ts'
 import { runRestRequest } from './rest-transaction.ts'
 import { callFunction } from './rpc.ts'
-import { deleteRows, insertRows, selectRows, updateRows, type RowsResult } from './table-operations.ts'
+import { deleteRows, insertRows, selectRows, tableSource, updateRows, type RowsResult } from './table-operations.ts'
 
 const jsonBodyLimit = 1024 * 1024
 const singleObject = 'application/vnd.pgrst.object+json'
@@ -29,17 +31,26 @@ function checkProfile(req: IncomingMessage): void {
   }
 }
 
-function contentRange(offset: number, count: number, total: number | undefined): string {
-  const range = count === 0 ? '*' : `${offset}-${offset + count - 1}`
-  return `${range}/${total ?? '*'}`
-}
-
-function singleRow(result: RowsResult): string {
+function requireSingleRow(result: RowsResult): void {
   if (result.count !== 1) {
     throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${result.count} rows`, null)
   }
+}
+
+function singleRow(result: RowsResult): string {
+  requireSingleRow(result)
   const rows = JSON.parse(result.body) as unknown[]
   return JSON.stringify(rows[0])
+}
+
+/** A read's rows (a table, a view or a set-returning function), with PostgREST's status and Content-Range. */
+function sendRows(req: IncomingMessage, res: ServerResponse, query: TableQuery, result: RowsResult): void {
+  const { status, headers } = rangeAnswer(query.offset ?? 0, result.count, result.total)
+  if (req.method === 'HEAD') {
+    if (wantsSingleObject(req)) requireSingleRow(result)
+    return sendEmpty(res, status, headers)
+  }
+  return sendRawJson(res, status, wantsSingleObject(req) ? singleRow(result) : result.body, headers)
 }
 
 function readRange(req: IncomingMessage, query: TableQuery): void {
@@ -52,13 +63,14 @@ function readRange(req: IncomingMessage, query: TableQuery): void {
   if (match[2]) query.limit = Math.max(Number(match[2]) - from + 1, 0)
 }
 
-async function readBodyOrThrow(req: IncomingMessage): Promise<unknown> {
+/** The JSON body; an empty one is refused for writes and means "no arguments" for a function call. */
+async function readBodyOrThrow(req: IncomingMessage, whenEmpty: 'refuse' | 'accept' = 'refuse'): Promise<unknown> {
   const body = await readJsonBody(req, jsonBodyLimit)
   if (!body.ok && body.reason === 'too_large') {
     throw new RestError(413, 'PGRST413', `Request body too large: the limit is ${jsonBodyLimit} bytes`, null, null)
   }
   if (!body.ok) throw badRequest('PGRST102', 'Empty or invalid json', body.detail ?? null)
-  if (body.empty) throw badRequest('PGRST102', 'Empty or invalid json', 'The request body is empty')
+  if (body.empty && whenEmpty === 'refuse') throw badRequest('PGRST102', 'Empty or invalid json', 'The request body is empty')
   return body.value
 }
 
@@ -78,11 +90,10 @@ async function handleTable(
 
   if (method === 'GET' || method === 'HEAD') {
     readRange(req, query)
-    const result = await runRestRequest(req, context, caller, `/${table}`, (s) => selectRows(s, table, query, prefer))
-    const headers = { 'Content-Range': contentRange(query.offset ?? 0, result.count, result.total) }
-    const body = single ? singleRow(result) : result.body
-    if (method === 'HEAD') return sendEmpty(res, 200, headers)
-    return sendRawJson(res, 200, body, headers)
+    const result = await runRestRequest(req, context, caller, `/${table}`, (s) =>
+      selectRows(s, tableSource(table), query, prefer, method === 'HEAD'),
+    )
+    return sendRows(req, res, query, result)
   }
   if (query.limit !== undefined || query.offset !== undefined || query.order.length > 0) {
     throw notSupported(`limit, offset or order on ${method}`)
@@ -104,16 +115,28 @@ async function handleTable(
   return sendRawJson(res, status, single ? singleRow(result) : result.body, headers)
 }
 
+/**
+ * `POST /rpc/<fn>` with the arguments as a JSON object, or `GET`/`HEAD` with them in the query
+ * string; either way the query string may filter, select, order and page what a set-returning
+ * function returns, as on a table.
+ */
 async function handleRpc(req: IncomingMessage, res: ServerResponse, context: BackendContext, caller: Caller, name: string, url: URL) {
-  if (req.method !== 'POST') throw notSupported(`${req.method} on /rpc (call functions with POST)`)
-  const extra = [...url.searchParams.keys()].filter((key) => key !== 'apikey')
-  if (extra.length > 0) throw notSupported(`filters or modifiers on a function call (${extra.join(', ')})`)
-  const body = await readJsonBody(req, jsonBodyLimit)
-  if (!body.ok && body.reason === 'too_large') throw new RestError(413, 'PGRST413', `Request body too large: the limit is ${jsonBodyLimit} bytes`)
-  if (!body.ok) throw badRequest('PGRST102', 'Empty or invalid json', body.detail ?? null)
-  const result = await runRestRequest(req, context, caller, `/rpc/${name}`, (s) => callFunction(s, name, body.value))
-  if (result.body === undefined) return sendEmpty(res, 204)
-  return sendRawJson(res, 200, result.body)
+  const method = req.method ?? 'GET'
+  if (method !== 'POST' && method !== 'GET' && method !== 'HEAD') throw notSupported(`${method} on /rpc`)
+  const { args, tableParams } =
+    method === 'POST' ? { args: await readBodyOrThrow(req, 'accept'), tableParams: url.searchParams } : splitFunctionReadParams(url.searchParams)
+  const query = parseTableQuery(tableParams)
+  if (query.columns) throw notSupported('columns= on a function call')
+  readRange(req, query)
+  const prefer = parsePrefer(req.headers.prefer)
+  const result = await runRestRequest(req, context, caller, `/rpc/${name}`, (s) =>
+    callFunction(s, { name, args, query, prefer, headersOnly: method === 'HEAD' }),
+  )
+  if (result.kind === 'rows') return sendRows(req, res, query, result.rows)
+  const headers = { 'Content-Range': contentRange(0, result.count, prefer.countExact ? result.count : undefined) }
+  if (result.body === undefined) return sendEmpty(res, 204, headers)
+  if (method === 'HEAD') return sendEmpty(res, 200, headers)
+  return sendRawJson(res, 200, result.body, headers)
 }
 
 async function handleRest(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string) {

@@ -1,7 +1,10 @@
 import type { SqlSession } from '../db/database.ts'
 import { isIdentifier, quoteIdentifier } from './identifiers.ts'
-import { RestError, badRequest } from './rest-error.ts'
+import type { Preferences } from './prefer.ts'
+import type { TableQuery } from './query-params.ts'
+import { RestError, badRequest, notSupported } from './rest-error.ts'
 import { Params, toParam } from './sql-builder.ts'
+import { selectRows, type RowsResult } from './table-operations.ts'
 
 interface FunctionShape {
   returnsSet: boolean
@@ -38,13 +41,22 @@ async function functionShape(session: SqlSession, name: string, argNames: string
   }
 }
 
-export interface RpcResult {
-  body: string | undefined
+export interface FunctionCall {
+  name: string
+  /** The JSON body of a POST, or the arguments a GET/HEAD names in its query string. */
+  args: unknown
+  query: TableQuery
+  prefer: Preferences
+  headersOnly: boolean
 }
 
-/** `POST /rpc/<fn>` with named arguments, answered in the JSON shapes PostgREST gives. */
-export async function callFunction(session: SqlSession, name: string, body: unknown): Promise<RpcResult> {
-  if (!isIdentifier(name)) throw new RestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`)
+/**
+ * A function returning a set of rows is read like a table (filters, select, order, limit, offset,
+ * count); any other answers one JSON value (`undefined` for void) and takes no modifiers.
+ */
+export type FunctionResult = { kind: 'rows'; rows: RowsResult } | { kind: 'value'; body: string | undefined; count: number }
+
+function argumentEntries(body: unknown): [string, unknown][] {
   const args = body === undefined ? {} : body
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     throw badRequest('PGRST102', 'Invalid body: function arguments must be one JSON object')
@@ -53,19 +65,42 @@ export async function callFunction(session: SqlSession, name: string, body: unkn
   for (const [key] of entries) {
     if (!isIdentifier(key)) throw badRequest('PGRST102', `Invalid function argument name "${key}"`)
   }
+  return entries
+}
+
+function hasModifiers(query: TableQuery): boolean {
+  return query.select !== '*' || query.filters.length > 0 || query.order.length > 0 || query.limit !== undefined || query.offset !== undefined
+}
+
+async function callForValue(session: SqlSession, call: string, params: Params, shape: FunctionShape): Promise<FunctionResult> {
+  let sql: string
+  if (shape.returnsVoid) sql = `select ${call}::text as body, 1 as n`
+  else if (shape.returnsSet) sql = `select coalesce(json_agg(_r.v), '[]'::json)::text as body, count(*)::int as n from ${call} as _r(v)`
+  else if (shape.returnsComposite) sql = `select row_to_json(_r)::text as body, 1 as n from ${call} _r`
+  else sql = `select to_json(${call})::text as body, 1 as n`
+  const result = await session.query(sql, params.values)
+  const row = result.rows[0]
+  const count = Number(row?.n ?? 1)
+  if (shape.returnsVoid) return { kind: 'value', body: undefined, count }
+  const value = row?.body
+  return { kind: 'value', body: value === null || value === undefined ? 'null' : String(value), count }
+}
+
+/** `/rpc/<fn>` with named arguments, answered in the shapes PostgREST gives. */
+export async function callFunction(session: SqlSession, request: FunctionCall): Promise<FunctionResult> {
+  const { name, query } = request
+  if (!isIdentifier(name)) throw new RestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`)
+  const entries = argumentEntries(request.args)
   const shape = await functionShape(session, name, entries.map(([key]) => key))
   const params = new Params()
   const call = `"public".${quoteIdentifier(name)}(${entries
     .map(([key, value]) => `${quoteIdentifier(key)} => ${params.add(toParam(value))}`)
     .join(', ')})`
-  let sql: string
-  if (shape.returnsVoid) sql = `select ${call}::text as body`
-  else if (shape.returnsSet && shape.returnsComposite) sql = `select coalesce(json_agg(_r), '[]'::json)::text as body from ${call} _r`
-  else if (shape.returnsSet) sql = `select coalesce(json_agg(_r.v), '[]'::json)::text as body from ${call} as _r(v)`
-  else if (shape.returnsComposite) sql = `select row_to_json(_r)::text as body from ${call} _r`
-  else sql = `select to_json(${call})::text as body`
-  const result = await session.query(sql, params.values)
-  if (shape.returnsVoid) return { body: undefined }
-  const value = result.rows[0]?.body
-  return { body: value === null || value === undefined ? 'null' : String(value) }
+  if (shape.returnsSet && shape.returnsComposite) {
+    return { kind: 'rows', rows: await selectRows(session, { sql: `${call} as _t`, params }, query, request.prefer, request.headersOnly) }
+  }
+  if (hasModifiers(query)) {
+    throw notSupported(`select, filters, order, limit or offset on public.${name}, which does not return a set of rows`)
+  }
+  return callForValue(session, call, params, shape)
 }

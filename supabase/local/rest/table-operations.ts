@@ -25,18 +25,36 @@ async function rows(session: SqlSession, sql: string, params: Params, writeSql?:
   return { body: String(row.body), count: Number(row.n) }
 }
 
-export async function selectRows(session: SqlSession, table: string, query: TableQuery, prefer: Preferences): Promise<RowsResult> {
-  const params = new Params()
+async function countRows(session: SqlSession, sql: string, params: Params): Promise<number> {
+  const counted = await session.query(`select count(*)::int as n from (${sql}) _r`, params.values)
+  return Number(counted.rows[0]?.n ?? 0)
+}
+
+/** What a read selects from: a table or view, or a set-returning function call, with its bound values. */
+export interface RowSource {
+  sql: string
+  params: Params
+}
+
+export function tableSource(table: string): RowSource {
+  return { sql: tableName(table), params: new Params() }
+}
+
+/** A read; `headersOnly` (HEAD) counts the page's rows without rendering them. */
+export async function selectRows(
+  session: SqlSession,
+  source: RowSource,
+  query: TableQuery,
+  prefer: Preferences,
+  headersOnly = false,
+): Promise<RowsResult> {
+  const { params } = source
   const where = whereClause(query.filters, params)
-  let sql = `select ${selectList(query.select)} from ${tableName(table)}${where}${orderClause(query.order)}`
+  let sql = `select ${selectList(query.select)} from ${source.sql}${where}${orderClause(query.order)}`
   if (query.limit !== undefined) sql += ` limit ${query.limit}`
   if (query.offset !== undefined) sql += ` offset ${query.offset}`
-  const found = await rows(session, sql, params)
-  let total: number | undefined
-  if (prefer.countExact) {
-    const counted = await session.query(`select count(*)::int as n from ${tableName(table)}${where}`, params.values)
-    total = Number(counted.rows[0]?.n ?? 0)
-  }
+  const found = headersOnly ? { body: '', count: await countRows(session, sql, params) } : await rows(session, sql, params)
+  const total = prefer.countExact ? await countRows(session, `select 1 from ${source.sql}${where}`, params) : undefined
   return { ...found, total }
 }
 

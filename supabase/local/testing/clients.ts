@@ -19,20 +19,7 @@ export function clientFor(url: string, key: string, headers: Record<string, stri
   return createClient(url, key, { ...noSession, global: { headers } })
 }
 
-function clientWithKey(key: string) {
-  return clientFor(inject('url'), key)
-}
-
 export type TestClient = ReturnType<typeof clientFor>
-
-export function anonClient(): TestClient {
-  return clientWithKey(inject('anonKey'))
-}
-
-/** Bypasses row-level security: for arranging and checking data, never for the behaviour under test. */
-export function serviceClient(): TestClient {
-  return clientWithKey(inject('serviceRoleKey'))
-}
 
 export interface SignedInUser {
   client: TestClient
@@ -41,20 +28,57 @@ export interface SignedInUser {
   password: string
 }
 
-/** A fresh confirmed user (an admin with `admin: true`), signed in on its own anon-key client. */
-export async function createUserAndSignIn(options: { admin?: boolean; email?: string; password?: string } = {}): Promise<SignedInUser> {
-  const email = options.email ?? `user-${randomUUID()}@example.com`
-  const password = options.password ?? `pw-${randomUUID()}`
-  const service = serviceClient()
-  const created = await service.auth.admin.createUser({ email, password, email_confirm: true })
-  if (created.error) throw new Error(`createUser failed: ${created.error.message}`)
-  const userId = created.data.user.id
-  if (options.admin) {
-    const role = await service.from('user_roles').insert({ user_id: userId, role: 'admin' })
-    if (role.error) throw new Error(`granting admin failed: ${role.error.message}`)
+/** Where a backend answers and its keys: the shared test backend, or one a test started itself. */
+export interface BackendAddress {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+}
+
+export interface BackendClients {
+  anonClient(): TestClient
+  /** Bypasses row-level security: for arranging and checking data, never for the behaviour under test. */
+  serviceClient(): TestClient
+  /** A fresh confirmed user (an admin with `admin: true`), signed in on its own anon-key client. */
+  createUserAndSignIn(options?: { admin?: boolean; email?: string; password?: string }): Promise<SignedInUser>
+}
+
+export function clientsOf(backend: BackendAddress): BackendClients {
+  const anon = () => clientFor(backend.url, backend.anonKey)
+  const service = () => clientFor(backend.url, backend.serviceRoleKey)
+  return {
+    anonClient: anon,
+    serviceClient: service,
+    async createUserAndSignIn(options = {}) {
+      const email = options.email ?? `user-${randomUUID()}@example.com`
+      const password = options.password ?? `pw-${randomUUID()}`
+      const created = await service().auth.admin.createUser({ email, password, email_confirm: true })
+      if (created.error) throw new Error(`createUser failed: ${created.error.message}`)
+      const userId = created.data.user.id
+      if (options.admin) {
+        const role = await service().from('user_roles').insert({ user_id: userId, role: 'admin' })
+        if (role.error) throw new Error(`granting admin failed: ${role.error.message}`)
+      }
+      const client = anon()
+      const signedIn = await client.auth.signInWithPassword({ email, password })
+      if (signedIn.error) throw new Error(`sign-in failed: ${signedIn.error.message}`)
+      return { client, userId, email, password }
+    },
   }
-  const client = anonClient()
-  const signedIn = await client.auth.signInWithPassword({ email, password })
-  if (signedIn.error) throw new Error(`sign-in failed: ${signedIn.error.message}`)
-  return { client, userId, email, password }
+}
+
+function sharedBackend(): BackendClients {
+  return clientsOf({ url: inject('url'), anonKey: inject('anonKey'), serviceRoleKey: inject('serviceRoleKey') })
+}
+
+export function anonClient(): TestClient {
+  return sharedBackend().anonClient()
+}
+
+export function serviceClient(): TestClient {
+  return sharedBackend().serviceClient()
+}
+
+export function createUserAndSignIn(options: { admin?: boolean; email?: string; password?: string } = {}): Promise<SignedInUser> {
+  return sharedBackend().createUserAndSignIn(options)
 }
