@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { authService } from './auth/auth-routes.ts'
 import type { BackendContext } from './backend-context.ts'
 import { dataFolder } from './data-folder.ts'
+import { scheduleChatContactPurge } from './db/chat-contact-retention.ts'
 import { applyBootstrap, applyMigrations } from './db/migrations.ts'
 import { openDatabase, type DatabaseLocation } from './db/open-database.ts'
 import { makeDataDirPrivate } from './db/private-data-dir.ts'
@@ -74,12 +75,15 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
   ready.catch(() => undefined)
   const handlers = ready.then((context) => services(context, options))
   handlers.catch(() => undefined)
+  const stopChatContactPurge = ready.then((context) => scheduleChatContactPurge(context.db))
+  stopChatContactPurge.catch(() => undefined)
   return {
     keys,
     handler: createRouter(keys, handlers),
     ready,
     async close() {
       const context = await ready.catch(() => undefined)
+      await (await stopChatContactPurge.catch(() => undefined))?.()
       await context?.db.close()
     },
   }

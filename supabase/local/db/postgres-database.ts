@@ -4,6 +4,9 @@ import type { Database, SqlSession } from './database.ts'
 /** A PostgreSQL server (DATABASE_URL); the connecting user must be a superuser, as `postgres` is. */
 export async function openPostgresDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 5, options: '-c TimeZone=UTC' })
+  // An idle connection the server ends (a restart, a dropped test database) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', (error) => console.error('[local backend] an idle database connection failed:', error.message))
   const probe = await pool.connect()
   probe.release()
 
