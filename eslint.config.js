@@ -1,10 +1,9 @@
 import js from '@eslint/js'
-import importX from 'eslint-plugin-import-x'
-import { createNodeResolver } from 'eslint-plugin-import-x/node-resolver'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import featureBoundaries from './eslint-rules/feature-boundaries.js'
+import noImportCycles from './eslint-rules/no-import-cycles.js'
 
 const supabaseOnlyThroughApi = {
   name: '@supabase/supabase-js',
@@ -47,22 +46,18 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX, project: { rules: { 'feature-boundaries': featureBoundaries } } },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
-    },
+    plugins: { project: { rules: { 'feature-boundaries': featureBoundaries, 'no-import-cycles': noImportCycles } } },
     rules: {
-      'import-x/no-cycle': 'error',
+      'project/no-import-cycles': 'error',
       'project/feature-boundaries': ['error', boundaries],
     },
   },
   {
     // The visitor's first screen: Chakra's main entry would pull every recipe the admin area uses into it.
     files: [
-      'src/app/{App,HomePage,SiteHeader,ErrorBoundary,PageSpinner}.tsx',
-      'src/components/ui/{provider.tsx,system.ts}',
+      'src/main.tsx',
+      'src/app/{start-visitor-page,VisitorApp,HomePage,SiteHeader,ErrorBoundary,PageSpinner}.tsx',
+      'src/components/ui/{provider.tsx,system.ts,input.tsx}',
       'src/features/intake/chat/**/*.{ts,tsx}',
     ],
     rules: {

@@ -44,7 +44,16 @@ describe('npm run lint keeps the parts of src/ to the arrows of docs/architectur
       writeFileSync(path.join(root, 'src/lib/first.ts'), "import { second } from './second'\nexport const first = () => second()\n")
       writeFileSync(path.join(root, 'src/lib/second.ts'), "import { first } from './first'\nexport const second = (): unknown => first\n")
       const [result] = await new ESLint({ cwd: root, overrideConfigFile: config }).lintFiles(['src/lib/first.ts'])
-      expect(result?.messages.map((message) => message.ruleId)).toEqual(['import-x/no-cycle'])
+      expect(result?.messages.map((message) => message.ruleId)).toEqual(['project/no-import-cycles'])
+      expect(result?.messages[0]?.message).toBe('Import cycle: src/lib/first.ts -> src/lib/second.ts -> src/lib/first.ts')
+    })
+
+    it('but not through a type-only import, which is gone at run time', async () => {
+      mkdirSync(path.join(root, 'src/lib'), { recursive: true })
+      writeFileSync(path.join(root, 'src/lib/third.ts'), "import type { Fourth } from './fourth'\nexport const third = (value: Fourth) => value\n")
+      writeFileSync(path.join(root, 'src/lib/fourth.ts'), "import { third } from './third'\nexport type Fourth = string\nexport const fourth = third('x')\n")
+      const results = await new ESLint({ cwd: root, overrideConfigFile: config }).lintFiles(['src/lib/third.ts', 'src/lib/fourth.ts'])
+      expect(results.flatMap((result) => result.messages)).toEqual([])
     })
   })
 })
