@@ -1,11 +1,23 @@
-import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { chakraThemeAlias } from './scripts/chakra-theme-alias.ts'
-import { flowPlugin } from './scripts/vite-plugin-flow.ts'
+import { appModules } from './scripts/app-modules.ts'
+import { prerenderPlugin } from './scripts/vite-plugin-prerender.ts'
 import { localSupabaseBackend } from './supabase/local/vite-plugin.ts'
 
+const app = appModules()
+
 export default defineConfig({
-  plugins: [react(), flowPlugin(), localSupabaseBackend()],
-  resolve: { alias: [chakraThemeAlias] },
+  ...app,
+  plugins: [
+    ...(app.plugins ?? []),
+    localSupabaseBackend(),
+    prerenderPlugin({ entry: '/src/app/render-first-screen.tsx', renderConfig: () => appModules() }),
+  ],
   server: { port: 5173, strictPort: true },
+  build: {
+    rolldownOptions: {
+      // These CommonJS packages have no side effects the bundler can see; Emotion imports them only
+      // for withTheme, which nothing uses, and they would otherwise ship on the visitor's first screen.
+      treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id) },
+    },
+  },
 })

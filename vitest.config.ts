@@ -1,7 +1,5 @@
-import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { chakraThemeAlias } from './scripts/chakra-theme-alias.ts'
-import { flowPlugin } from './scripts/vite-plugin-flow.ts'
+import { appModules } from './scripts/app-modules.ts'
 
 export default defineConfig({
   test: {
@@ -9,8 +7,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       {
-        plugins: [react(), flowPlugin()],
-        resolve: { alias: [chakraThemeAlias] },
+        ...appModules(),
         test: {
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flows/**/*.test.ts'],

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { seriousAccessibilityProblems } from './accessibility.ts'
+import { firstScreenMessages } from '../scripts/first-screen-messages.ts'
+import { defaultFlowFile } from '../scripts/flow-files.ts'
+import { brand } from '../src/lib/brand.ts'
 import { istWallClock } from '../src/lib/dayjs.ts'
 import { serviceClient } from './admin-backend.ts'
 import { seedAppointment, seedLeads, uniqueSurname, weekdayAhead } from './admin-data.ts'
@@ -16,6 +19,39 @@ async function storedLead(phone: string) {
   if (error) throw new Error(error.message)
   return data
 }
+
+test('the first screen is in the page before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: brand.title })).toBeVisible()
+  await expect(page.getByText(brand.tagline)).toBeVisible()
+  await expect(page.getByRole('img', { name: `${brand.name} logo` })).toBeVisible()
+  for (const message of firstScreenMessages(defaultFlowFile)) await expect(page.getByRole('log').getByText(message)).toBeVisible()
+  await context.close()
+})
+
+test('the chat takes over the prerendered screen without a warning or a layout shift', async ({ page }) => {
+  const logged: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text())
+  })
+  await page.addInitScript(() => {
+    const shifts: number[] = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value)
+    }).observe({ type: 'layout-shift', buffered: true })
+    Object.assign(window, { layoutShifts: shifts })
+  })
+  await page.goto('/')
+  const name = page.getByLabel('Full Name', { exact: true })
+  await expect(name).toBeVisible({ timeout: 15_000 })
+  await name.fill('Al')
+  await expect(page.getByText('Name must be at least 3 characters long')).toBeVisible()
+  const shift = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0))
+  expect(shift).toBeLessThanOrEqual(0.01)
+  expect(logged).toEqual([])
+})
 
 test('a visitor on a phone completes the chat with an image and books a slot; both rows are stored', async ({ page }) => {
   test.setTimeout(150_000)

@@ -9,17 +9,19 @@ export interface ChunkSize {
 }
 
 /**
- * The JavaScript the browser must download before the home page runs: the entry chunk and every
- * chunk it imports statically, gzipped. Lazily imported chunks (admin, upload, scheduler, api) are
- * not counted: they load when needed.
+ * The JavaScript chunks a page downloads, gzipped: from the entry, every chunk it imports, statically
+ * or dynamically, except the dynamic imports named in `later` (manifest keys such as
+ * 'src/features/intake/chat/UploadPanel.tsx') and what only they import. A new lazy import counts
+ * until it is named as loading later.
  */
-export function initialChunks(outDir: string, manifest: Manifest, entry = 'index.html'): ChunkSize[] {
+export function chunksLoadedBefore(outDir: string, manifest: Manifest, later: readonly string[], entry = 'index.html'): ChunkSize[] {
+  for (const key of later) if (!manifest[key]) throw new Error(`The build manifest has no chunk ${key}`)
   const seen = new Set<string>()
   const visit = (key: string) => {
     const chunk = manifest[key]
-    if (!chunk || seen.has(key)) return
+    if (!chunk || seen.has(key) || later.includes(key)) return
     seen.add(key)
-    for (const imported of chunk.imports ?? []) visit(imported)
+    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(imported)
   }
   visit(entry)
   if (seen.size === 0) throw new Error(`The build manifest has no entry ${entry}`)

@@ -7,7 +7,7 @@ import { flowPlugin } from './vite-plugin-flow'
 const source = readFileSync('flows/consultation.flow.yaml', 'utf8')
 
 /** Calls a plugin hook the way Vite does, with `this.error` throwing like Rollup's. */
-function hook(name: 'transform' | 'buildStart' | 'configResolved', plugin: ReturnType<typeof flowPlugin>, ...args: unknown[]) {
+function hook(name: 'transform' | 'buildStart' | 'configResolved' | 'resolveId', plugin: ReturnType<typeof flowPlugin>, ...args: unknown[]) {
   const context = {
     error: (message: string) => {
       throw new Error(message)
@@ -43,14 +43,23 @@ describe('the flow Vite plugin', () => {
     const dir = mkdtempSync(join(tmpdir(), 'flow-plugin-'))
     const broken = join(dir, 'broken.flow.yaml')
     writeFileSync(broken, source.replace('  - id: chat_first', '  - id: chat_first_end'))
-    const build = flowPlugin([broken])
+    const build = flowPlugin({ flowFile: broken })
     hook('configResolved', build, { command: 'build' })
     expect(() => hook('buildStart', build)).toThrow(`invalid flow file\n${broken}:`)
-    const serve = flowPlugin([broken])
+    const serve = flowPlugin({ flowFile: broken })
     hook('configResolved', serve, { command: 'serve' })
     expect(hook('buildStart', serve)).toBeUndefined()
     const good = flowPlugin()
     hook('configResolved', good, { command: 'build' })
     expect(hook('buildStart', good)).toBeUndefined()
+  })
+
+  it('resolves the shipped flow to the flow file it is given, and leaves other flows alone', () => {
+    const importer = join(process.cwd(), 'src/features/intake/chat/intake-machine.ts')
+    const shipped = '../../../../flows/consultation.flow.yaml'
+    const edited = flowPlugin({ flowFile: '/tmp/edited.flow.yaml' })
+    expect(hook('resolveId', edited, shipped, importer)).toBe('/tmp/edited.flow.yaml')
+    expect(hook('resolveId', edited, '../../../../flows/other.flow.yaml', importer)).toBeNull()
+    expect(hook('resolveId', flowPlugin(), shipped, importer)).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import { relative, resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { consultationFacts } from '../src/features/intake/flow/flow-facts.ts'
 import { loadFlow } from '../src/features/intake/flow/load-flow.ts'
@@ -8,12 +8,21 @@ const flowModule = /\.flow\.yaml$/
 const factsModule = 'virtual:consultation-facts'
 const resolvedFactsModule = `\0${factsModule}`
 
+export interface FlowPluginOptions {
+  /**
+   * The consultation flow to build the app with: imports of flows/consultation.flow.yaml resolve to it.
+   * Tests point it at an edited copy; the app always uses the shipped file.
+   */
+  flowFile?: string
+}
+
 /**
  * `import flow from '…/x.flow.yaml'` yields the checked flow as plain JSON, so YAML parsing and the
  * checks never reach the browser bundle. An invalid flow fails the build with flow:check's messages.
  * `virtual:consultation-facts` yields only what the admin side needs from the consultation flow.
  */
-export function flowPlugin(checkOnBuild: string[] = [defaultFlowFile]): Plugin {
+export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {}): Plugin {
+  const shippedFlow = resolve(defaultFlowFile)
   let building = false
   return {
     name: 'intake-flow',
@@ -23,18 +32,18 @@ export function flowPlugin(checkOnBuild: string[] = [defaultFlowFile]): Plugin {
     },
     buildStart() {
       if (!building) return
-      for (const file of checkOnBuild) {
-        const result = loadFlowFile(file)
-        if (!result.ok) this.error(`invalid flow file\n${problemReport(result)}`)
-      }
+      const result = loadFlowFile(flowFile)
+      if (!result.ok) this.error(`invalid flow file\n${problemReport(result)}`)
     },
-    resolveId(id) {
-      return id === factsModule ? resolvedFactsModule : null
+    resolveId(id, importer) {
+      if (id === factsModule) return resolvedFactsModule
+      if (flowFile === defaultFlowFile || !importer || !flowModule.test(id)) return null
+      return resolve(dirname(importer), id) === shippedFlow ? resolve(flowFile) : null
     },
     load(id) {
       if (id !== resolvedFactsModule) return null
-      this.addWatchFile(resolve(defaultFlowFile))
-      const result = loadFlowFile(defaultFlowFile)
+      this.addWatchFile(resolve(flowFile))
+      const result = loadFlowFile(flowFile)
       if (!result.ok) this.error(`invalid flow file\n${problemReport(result)}`)
       const facts = consultationFacts(result.flow)
       return Object.entries(facts)

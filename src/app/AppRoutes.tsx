@@ -1,23 +1,18 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Route, Routes } from 'react-router-dom'
-import { HomePage } from './HomePage'
 import { PageSpinner } from './PageSpinner'
 import { NotFoundPage } from './NotFoundPage'
 
+const LinkedHomePage = lazy(() => import('./LinkedHomePage'))
 const AdminRoute = lazy(() => import('./AdminRoute'))
+
+const loading = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route
-        path="/admin"
-        element={
-          <Suspense fallback={<PageSpinner />}>
-            <AdminRoute />
-          </Suspense>
-        }
-      />
+      <Route path="/" element={loading(<LinkedHomePage />)} />
+      <Route path="/admin" element={loading(<AdminRoute />)} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   )

@@ -1,10 +1,17 @@
 import { BrowserRouter } from 'react-router-dom'
+import { Provider } from '../components/ui/provider'
 import { AppRoutes } from './AppRoutes'
+import { ErrorBoundary } from './ErrorBoundary'
 
-export default function RoutedApp() {
+/** Every path but the home page's first load: the admin area and the not-found page, with the router. */
+export function RoutedApp() {
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <Provider>
+      <ErrorBoundary>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ErrorBoundary>
+    </Provider>
   )
 }

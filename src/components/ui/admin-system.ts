@@ -1,8 +1,10 @@
 import { createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react'
 import {
   alertSlotRecipe,
+  animationStyles,
   avatarSlotRecipe,
   badgeRecipe,
+  cardSlotRecipe,
   checkboxSlotRecipe,
   codeRecipe,
   dataListSlotRecipe,
@@ -12,12 +14,15 @@ import {
   fieldSlotRecipe,
   fieldsetSlotRecipe,
   kbdRecipe,
+  keyframes,
+  layerStyles,
   listSlotRecipe,
   menuSlotRecipe,
   nativeSelectSlotRecipe,
   popoverSlotRecipe,
   progressSlotRecipe,
   selectSlotRecipe,
+  semanticTokens,
   separatorRecipe,
   skeletonRecipe,
   statSlotRecipe,
@@ -26,19 +31,26 @@ import {
   tabsSlotRecipe,
   textareaRecipe,
   toastSlotRecipe,
+  tokens,
   tooltipSlotRecipe,
 } from '@chakra-ui/react/theme'
 import { visitorConfig } from './system'
 
 /**
- * The admin area's Chakra system: the visitor's plus the recipes of the dashboard's components.
- * A Chakra component whose recipe is missing here renders unstyled: add its recipe to this list.
+ * The admin area's Chakra system: the visitor's, with all of Chakra's tokens, and the recipes of the
+ * dashboard's components. A Chakra component whose recipe is missing here renders unstyled: add its
+ * recipe to this list.
  */
 export const adminSystem = createSystem(
   mergeConfigs(
     visitorConfig,
     defineConfig({
       theme: {
+        tokens,
+        semanticTokens,
+        keyframes,
+        layerStyles,
+        animationStyles,
         recipes: {
           badge: badgeRecipe,
           code: codeRecipe,
@@ -50,6 +62,7 @@ export const adminSystem = createSystem(
         slotRecipes: {
           alert: alertSlotRecipe,
           avatar: avatarSlotRecipe,
+          card: cardSlotRecipe,
           checkbox: checkboxSlotRecipe,
           dataList: dataListSlotRecipe,
           dialog: dialogSlotRecipe,

@@ -3,5 +3,5 @@ import type { ReactNode } from 'react'
 import { visitorSystem } from './system'
 
 export function Provider({ children }: { children: ReactNode }) {
-  return <ChakraProvider value={visitorSystem}>{children}</ChakraProvider>
+  return <ChakraProvider value={visitorSystem()}>{children}</ChakraProvider>
 }

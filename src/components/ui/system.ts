@@ -1,11 +1,9 @@
 import { defaultBaseConfig } from '@chakra-ui/react/preset-base'
-import { createSystem, defineConfig, mergeConfigs } from '@chakra-ui/react/styled-system'
+import { createSystem, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react/styled-system'
 import { breakpoints } from 'chakra-theme/breakpoints.js'
 import { globalCss } from 'chakra-theme/global-css.js'
 import { layerStyles } from 'chakra-theme/layer-styles.js'
-import { animationStyles } from 'chakra-theme/motion-styles.js'
 import { buttonRecipe } from 'chakra-theme/recipes/button.js'
-import { cardSlotRecipe } from 'chakra-theme/recipes/card.js'
 import { containerRecipe } from 'chakra-theme/recipes/container.js'
 import { headingRecipe } from 'chakra-theme/recipes/heading.js'
 import { inputRecipe } from 'chakra-theme/recipes/input.js'
@@ -16,8 +14,6 @@ import { semanticRadii } from 'chakra-theme/semantic-tokens/radii.js'
 import { semanticShadows } from 'chakra-theme/semantic-tokens/shadows.js'
 import { textStyles } from 'chakra-theme/text-styles.js'
 import { animations } from 'chakra-theme/tokens/animations.js'
-import { aspectRatios } from 'chakra-theme/tokens/aspect-ratios.js'
-import { blurs } from 'chakra-theme/tokens/blurs.js'
 import { borders } from 'chakra-theme/tokens/borders.js'
 import { colors } from 'chakra-theme/tokens/colors.js'
 import { cursor } from 'chakra-theme/tokens/cursor.js'
@@ -32,17 +28,32 @@ import { lineHeights } from 'chakra-theme/tokens/line-heights.js'
 import { radii } from 'chakra-theme/tokens/radius.js'
 import { sizes } from 'chakra-theme/tokens/sizes.js'
 import { spacing } from 'chakra-theme/tokens/spacing.js'
-import { zIndices } from 'chakra-theme/tokens/z-indices.js'
+
+/** Colour palettes the visitor pages use: gray (Chakra's default), yellow (the brand), red (errors), blue (info, the not-found link). */
+const palettes = ['gray', 'yellow', 'red', 'blue'] as const
+/** Semantic status colours whose palettes (orange, green) the visitor pages leave out. */
+const unusedStatuses = ['warning', 'success']
+
+function pick<T extends object, K extends keyof T>(record: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, record[key]])) as Pick<T, K>
+}
+
+function omit<T extends object>(record: T, keys: readonly string[]): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key))) as Partial<T>
+}
 
 /**
- * The visitor page's Chakra system: Chakra's default tokens with only the recipes the chat uses.
+ * The visitor page's Chakra system: Chakra's default theme cut down to what the chat uses, its
+ * recipes, the tokens they and the chat refer to, and four colour palettes of ten. Every token costs
+ * script, work when the page starts and CSS in the prerendered page; the admin system adds the rest
+ * (admin-system.ts).
  *
  * Why the deep `chakra-theme/*` imports (an alias to Chakra's theme files, see vite.config.ts):
  * `@chakra-ui/react/theme` and the package's main entry both reach every component recipe, and the
  * bundler then hoists every recipe the lazily loaded admin area uses into the visitor's first
  * chunk. The visitor code therefore imports Chakra by component path (`@chakra-ui/react/button`),
  * never the main entry, and takes the theme from its files. The budget check in `npm test`
- * (scripts/bundle-budget.test.ts) fails when this regresses.
+ * (scripts/visitor-build.test.ts) fails when this regresses.
  */
 export const visitorConfig = mergeConfigs(
   defaultBaseConfig,
@@ -53,13 +64,12 @@ export const visitorConfig = mergeConfigs(
     globalCss,
     theme: {
       breakpoints,
-      keyframes,
+      // The keyframes the animation tokens name.
+      keyframes: pick(keyframes, ['spin', 'ping', 'pulse', 'bounce']),
       tokens: {
-        aspectRatios,
         animations,
-        blurs,
         borders,
-        colors,
+        colors: pick(colors, ['transparent', 'current', 'black', 'white', ...palettes]),
         durations,
         easings,
         fonts,
@@ -70,13 +80,21 @@ export const visitorConfig = mergeConfigs(
         radii,
         spacing,
         sizes,
-        zIndex: zIndices,
         cursor,
       },
-      semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+      semanticTokens: {
+        colors: {
+          ...pick(semanticColors, palettes),
+          bg: omit(semanticColors.bg, unusedStatuses),
+          fg: omit(semanticColors.fg, unusedStatuses),
+          border: omit(semanticColors.border, unusedStatuses),
+        },
+        shadows: semanticShadows,
+        radii: semanticRadii,
+      },
       textStyles,
-      layerStyles,
-      animationStyles,
+      // The button and input recipes' disabled look.
+      layerStyles: pick(layerStyles, ['disabled']),
       recipes: {
         button: buttonRecipe,
         container: containerRecipe,
@@ -85,9 +103,18 @@ export const visitorConfig = mergeConfigs(
         link: linkRecipe,
         spinner: spinnerRecipe,
       },
-      slotRecipes: { card: cardSlotRecipe },
     },
   }),
 )
 
-export const visitorSystem = createSystem(visitorConfig)
+let system: SystemContext | undefined
+
+/**
+ * The visitor system, created on first use rather than when the page's script is evaluated: creating
+ * it is one of the longest pieces of work on the page, and in React's hydration, which yields to the
+ * browser between components, it gets a task of its own.
+ */
+export function visitorSystem(): SystemContext {
+  system ??= createSystem(visitorConfig)
+  return system
+}

@@ -16,7 +16,9 @@ interface ChatTranscriptProps {
 export function ChatTranscript({ messages, typing, texts, onChoose }: ChatTranscriptProps) {
   const end = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' })
+    // In the next frame, so the browser lays the page out once, not once more for the scroll.
+    const frame = requestAnimationFrame(() => end.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' }))
+    return () => cancelAnimationFrame(frame)
   }, [messages.length, typing])
 
   return (

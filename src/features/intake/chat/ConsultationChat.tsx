@@ -3,6 +3,7 @@ import { Center } from '@chakra-ui/react/center'
 import { Spinner } from '@chakra-ui/react/spinner'
 import { Stack } from '@chakra-ui/react/stack'
 import { lazy, Suspense } from 'react'
+import type { ChatStart } from './chat-start'
 import { ChatTranscript } from './ChatTranscript'
 import { ContactFormPanel } from './ContactFormPanel'
 import { chatTexts } from './intake-machine'
@@ -12,8 +13,8 @@ const UploadPanel = lazy(() => import('./UploadPanel'))
 const SchedulerPanel = lazy(() => import('./SchedulerPanel'))
 
 /** The visitor consultation chat: renders the flow machine's snapshot and sends it the visitor's events. */
-export function ConsultationChat() {
-  const { context, send } = useIntakeChat()
+export function ConsultationChat({ start }: { start: ChatStart }) {
+  const { context, send } = useIntakeChat(start)
   const { panel } = context
 
   return (

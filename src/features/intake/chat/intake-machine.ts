@@ -1,37 +1,53 @@
 import { fromPromise } from 'xstate'
 import flow from '../../../../flows/consultation.flow.yaml'
-import { createAdPixel } from '../api/ad-pixel'
-import { compileFlow } from '../machine/compile-flow'
+import { createAdPixel, type AdPixel } from '../api/ad-pixel'
+import { compileFlow, type IntakeMachine } from '../machine/compile-flow'
 import { openLink } from './open-link'
 
-const pixel = createAdPixel(import.meta.env.VITE_META_PIXEL_ID)
+let pixel: AdPixel | undefined
+
+/** The ad pixel, installed once the chat is on screen (so the build's prerender never touches `window`). */
+export function adPixel(): AdPixel {
+  pixel ??= createAdPixel(import.meta.env.VITE_META_PIXEL_ID)
+  return pixel
+}
 
 export const intakeFlowHash = flow.hash
 
 /** The texts of the chat around its messages. */
 export const chatTexts = flow.chat
 
+function compiledMachine() {
+  return compileFlow(flow).provide({
+    actions: {
+      openLink: (_, { url }) => openLink(url),
+      trackPixel: (_, { event, params }) => adPixel().track(event, params),
+    },
+    actors: {
+      saveLead: fromPromise(async ({ input }) => {
+        const { leadApi } = await import('../api')
+        await leadApi.saveLead(input.lead)
+      }),
+      uploadReferenceImage: fromPromise(async ({ input }) => {
+        const { referenceImageApi } = await import('../api')
+        return referenceImageApi.uploadReferenceImage(input.file as File)
+      }),
+      bookAppointment: fromPromise(async ({ input }) => {
+        const { bookSlot } = await import('./book-slot')
+        return bookSlot(input)
+      }),
+    },
+  })
+}
+
+let machine: IntakeMachine | undefined
+
 /**
  * The consultation machine compiled from the flow file, with the browser's implementations. The api
- * modules (and supabase-js with them) load on first use, so the first screen stays small.
+ * modules (and supabase-js with them) load on first use, so the first screen stays small. Compiled on
+ * first use, in a task of its own during hydration rather than with the rest of the page's script.
  */
-export const intakeMachine = compileFlow(flow).provide({
-  actions: {
-    openLink: (_, { url }) => openLink(url),
-    trackPixel: (_, { event, params }) => pixel.track(event, params),
-  },
-  actors: {
-    saveLead: fromPromise(async ({ input }) => {
-      const { leadApi } = await import('../api')
-      await leadApi.saveLead(input.lead)
-    }),
-    uploadReferenceImage: fromPromise(async ({ input }) => {
-      const { referenceImageApi } = await import('../api')
-      return referenceImageApi.uploadReferenceImage(input.file as File)
-    }),
-    bookAppointment: fromPromise(async ({ input }) => {
-      const { bookSlot } = await import('./book-slot')
-      return bookSlot(input)
-    }),
-  },
-})
+export function intakeMachine(): IntakeMachine {
+  machine ??= compiledMachine()
+  return machine
+}

@@ -1,40 +1,63 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
-import { persistIntake, restoredIntakeSnapshot, resumeIntakeEvent } from '../machine/persist'
-import { intakeFlowHash, intakeMachine } from './intake-machine'
+import { useActorRef } from '@xstate/react'
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { resumeIntakeEvent } from '../machine/persist'
+import { catchUpClock } from './catch-up-clock'
+import type { ChatStart } from './chat-start'
+import { adPixel, intakeMachine } from './intake-machine'
+import { storeChat } from './stored-chat'
 
-const storageKey = 'consultation-chat'
-
-function readStored(): string | null {
-  try {
-    return window.sessionStorage.getItem(storageKey)
-  } catch {
-    return null
+function actorOptions(start: ChatStart) {
+  switch (start.from) {
+    case 'new':
+      return {}
+    case 'prerendered':
+      return { clock: catchUpClock(() => performance.now() - start.shownAt) }
+    case 'stored':
+      return { snapshot: start.chat }
   }
 }
 
-function writeStored(text: string): void {
-  try {
-    window.sessionStorage.setItem(storageKey, text)
-  } catch {
-    // Storage full or disabled: the chat goes on, it just cannot resume after a reload.
-  }
-}
+/**
+ * The running consultation, begun as `start` says. The first render never reads storage, so a new
+ * chat renders exactly as the prerendered page it hydrates. What the visitor does renders at once;
+ * what the flow's timers do (the next message, a form) renders as a transition, which React splits
+ * into short tasks, so it never blocks the page for the whole of its render.
+ */
+export function useIntakeChat(start: ChatStart) {
+  const actor = useActorRef(intakeMachine(), actorOptions(start))
+  const [context, setContext] = useState(() => actor.getSnapshot().context)
+  const sending = useRef(false)
+  const resumes = start.from === 'stored'
 
-/** The running consultation, continued from this tab's stored chat when there is one. */
-export function useIntakeChat() {
-  const [restored] = useState(() => restoredIntakeSnapshot(intakeMachine, intakeFlowHash, readStored()))
-  const actor = useActorRef(intakeMachine, restored ? { snapshot: restored } : {})
-  const context = useSelector(actor, (snapshot) => snapshot.context)
+  const send = useCallback(
+    (event: Parameters<typeof actor.send>[0]) => {
+      sending.current = true
+      try {
+        actor.send(event)
+      } finally {
+        sending.current = false
+      }
+    },
+    [actor],
+  )
 
+  // Subscribed before the stored chat resumes, so no update is missed: starting the actor changes nothing.
   useEffect(() => {
-    if (restored) actor.send(resumeIntakeEvent)
-  }, [actor, restored])
-
-  useEffect(() => {
-    const subscription = actor.subscribe(() => writeStored(persistIntake(actor, intakeFlowHash)))
+    const subscription = actor.subscribe((snapshot) => {
+      storeChat(actor)
+      if (sending.current) setContext(snapshot.context)
+      else startTransition(() => setContext(snapshot.context))
+    })
     return () => subscription.unsubscribe()
   }, [actor])
 
-  return { context, send: actor.send }
+  useEffect(() => {
+    if (resumes) actor.send(resumeIntakeEvent)
+  }, [actor, resumes])
+
+  useEffect(() => {
+    adPixel()
+  }, [])
+
+  return { context, send }
 }

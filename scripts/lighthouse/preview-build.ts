@@ -1,0 +1,80 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+const vite = 'node_modules/vite/bin/vite.js'
+const startTimeoutMs = 60_000
+
+export interface PreviewBuild {
+  url: string
+  stop(): Promise<void>
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/**
+ * Waits until the page is served and the local backend's database has started: it starts in the
+ * background and keeps the server busy meanwhile, which a measurement would otherwise time.
+ */
+async function waitUntilReady(url: string, preview: ChildProcess): Promise<void> {
+  const deadline = Date.now() + startTimeoutMs
+  while (Date.now() < deadline) {
+    if (preview.exitCode !== null) throw new Error(`vite preview exited with code ${preview.exitCode}`)
+    try {
+      // The auth API answers (401 without a session) only once the database is ready.
+      if ((await fetch(url)).ok && (await fetch(`${url}/auth/v1/user`)).status === 401) return
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250)
+  }
+  throw new Error(`vite preview with its local backend was not ready at ${url} within ${startTimeoutMs / 1000} s`)
+}
+
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+/**
+ * A production build in a temp folder served by `vite preview` on a free port, with the local backend
+ * on a temp data folder, as `npm run build && npm run preview` would serve it.
+ */
+export async function startPreviewBuild(): Promise<PreviewBuild> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-lighthouse-'))
+  const outDir = path.join(workDir, 'dist')
+  const env = { ...process.env, NODE_ENV: 'production', LOCAL_BACKEND_DATA_DIR: path.join(workDir, 'data') }
+  execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { env, stdio: 'inherit' })
+  const port = await freePort()
+  const preview = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://localhost:${port}`
+  const stop = async () => {
+    await stopped(preview)
+    await rm(workDir, { recursive: true, force: true })
+  }
+  try {
+    await waitUntilReady(url, preview)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { url, stop }
+}

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Manifest } from 'vite'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { brand } from '../src/lib/brand'
+import { defaultFlowFile } from './flow-files'
+import { firstScreenMessages } from './first-screen-messages'
+import { chunksLoadedBefore } from './visitor-bundle-size'
+
+const budgetBytes = 140 * 1024
+
+/** What the home page imports lazily that loads only after the name form works, or on other pages only. */
+const loadedLater = [
+  'src/app/start-routed-pages.tsx', // the router, the admin area and the not-found page
+  'src/app/AdminRoute.tsx', // fetched with the router on /admin
+  'src/features/intake/api/index.ts', // supabase-js: the first request is the lead save, after the last form
+  'src/features/intake/chat/UploadPanel.tsx',
+  'src/features/intake/chat/SchedulerPanel.tsx',
+  'src/features/intake/chat/book-slot.ts',
+]
+
+const outDir = mkdtempSync(path.join(tmpdir(), 'visitor-build-'))
+
+beforeAll(() => {
+  // A separate process, so the build is the production one whatever NODE_ENV the test runner set.
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  })
+}, 180_000)
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+
+describe('the production build of the visitor page', () => {
+  test(`downloads at most ${budgetBytes / 1024} KB of gzipped JavaScript before the name form works`, () => {
+    const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
+    const chunks = chunksLoadedBefore(outDir, manifest, loadedLater)
+    const total = chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0)
+
+    console.log(
+      [
+        `Visitor JavaScript before the name form works: ${(total / 1024).toFixed(1)} KB gzipped (budget ${budgetBytes / 1024} KB)`,
+        ...chunks.map((chunk) => `  ${chunk.file}  ${(chunk.gzipBytes / 1024).toFixed(1)} KB`),
+      ].join('\n'),
+    )
+    expect(chunks.some((chunk) => /AdminRoute|SchedulerPanel|UploadPanel|supabase|start-routed-pages/.test(chunk.file))).toBe(false)
+    expect(total).toBeLessThanOrEqual(budgetBytes)
+  })
+
+  test("has the first screen in index.html with its styles: the header and the flow file's welcome message", () => {
+    const document = new DOMParser().parseFromString(readFileSync(path.join(outDir, 'index.html'), 'utf8'), 'text/html')
+    const root = document.getElementById('root')
+    expect(root?.querySelector('header h1')?.textContent).toBe(brand.title)
+    expect(root?.querySelector('header')?.textContent).toContain(brand.tagline)
+    expect(root?.querySelector('header img')?.getAttribute('alt')).toBe(`${brand.name} logo`)
+    expect(root?.querySelector('[role=log]')?.textContent).toBe(firstScreenMessages(defaultFlowFile).join(''))
+
+    const css = [...document.querySelectorAll('head style[data-emotion]')].map((style) => style.textContent).join('\n')
+    const classes = [...(root?.querySelectorAll('[class]') ?? [])].flatMap((element) => [...element.classList]).filter((name) => name.startsWith('css-'))
+    expect(classes.length).toBeGreaterThan(0)
+    expect(classes.filter((name) => !css.includes(`.${name}`))).toEqual([])
+  })
+})

@@ -1,0 +1,31 @@
+import type { Snapshot } from 'xstate'
+import { persistIntake, restoredIntakeSnapshot } from '../machine/persist'
+import { intakeFlowHash, intakeMachine } from './intake-machine'
+
+const storageKey = 'consultation-chat'
+
+/** A chat this tab kept, ready to continue (see machine/persist.ts). */
+export type RestoredChat = Snapshot<unknown>
+
+function readStored(): string | null {
+  try {
+    return window.sessionStorage.getItem(storageKey)
+  } catch {
+    return null
+  }
+}
+
+/** The chat this tab kept (before a reload, or on another page), if still readable and fitting this version of the flow. */
+export function restoredChat(): RestoredChat | undefined {
+  const stored = readStored()
+  return stored === null ? undefined : restoredIntakeSnapshot(intakeMachine(), intakeFlowHash, stored)
+}
+
+/** Keeps the running chat for this tab, so a reload continues it. */
+export function storeChat(actor: Parameters<typeof persistIntake>[0]): void {
+  try {
+    window.sessionStorage.setItem(storageKey, persistIntake(actor, intakeFlowHash))
+  } catch {
+    // Storage full or disabled: the chat goes on, it just cannot resume after a reload.
+  }
+}
