@@ -1,23 +1,14 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createClient } from '@supabase/supabase-js'
 import { afterAll, describe, expect, it } from 'vitest'
 import { dataFolder } from './data-folder.ts'
 import { ensureFirstAdmin } from './first-admin.ts'
 import { startLocalBackend, type RunningBackend } from './local-backend.ts'
-
-class RealtimeUnavailable {
-  constructor() {
-    throw new Error('Realtime is not offered by the local backend')
-  }
-}
+import { clientFor } from './testing/clients.ts'
 
 function client(backend: RunningBackend, key: string) {
-  return createClient(backend.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
-  })
+  return clientFor(backend.url, key)
 }
 
 const pngBytes = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises'
-import { createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { authService } from './auth/auth-routes.ts'
 import type { BackendContext } from './backend-context.ts'
@@ -9,9 +9,12 @@ import { applyBootstrap, applyMigrations } from './db/migrations.ts'
 import { openDatabase, type DatabaseLocation } from './db/open-database.ts'
 import { makeDataDirPrivate } from './db/private-data-dir.ts'
 import type { ProxyTrust } from './http/client-address.ts'
+import { refuseUpgrade } from './http/refuse-upgrade.ts'
 import { ensureKeys, generateKeys, type BackendKeys } from './keys.ts'
+import { installChangeCapture } from './realtime/change-feed.ts'
+import { startRealtimeService, type RealtimeService } from './realtime/realtime-service.ts'
 import { restService } from './rest/rest-routes.ts'
-import { createRouter, type Handler, type Services } from './router.ts'
+import { createRouter, createUpgradeRouter, type Handler, type Services, type UpgradeHandler } from './router.ts'
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './storage/object-store.ts'
 import { storageService } from './storage/storage-routes.ts'
 
@@ -30,6 +33,8 @@ export interface LocalBackendOptions extends DatabaseLocation {
 export interface LocalBackend {
   keys: BackendKeys
   handler: Handler
+  /** For the HTTP server's 'upgrade' event: Realtime's websocket. */
+  upgrade: UpgradeHandler
   /** Resolves once the database is bootstrapped and migrated. */
   ready: Promise<BackendContext>
   close(): Promise<void>
@@ -40,6 +45,7 @@ async function prepare(options: LocalBackendOptions, keys: BackendKeys): Promise
   try {
     await applyBootstrap(db)
     await applyMigrations(db, options.migrationsDir)
+    await installChangeCapture(db)
     if (options.dataDir) await makeDataDirPrivate(options.dataDir)
   } catch (error) {
     await db.close().catch(() => undefined)
@@ -56,13 +62,29 @@ async function objectStore(dataDir: string | undefined): Promise<ObjectStore> {
   return diskObjectStore(folder.objects, folder.uploadsInProgress)
 }
 
-async function services(context: BackendContext, options: LocalBackendOptions): Promise<Services> {
+interface BackendServices {
+  http: Services
+  realtime: RealtimeService
+}
+
+async function services(context: BackendContext, options: LocalBackendOptions): Promise<BackendServices> {
   const objects = await objectStore(options.dataDir)
+  const realtime = await startRealtimeService(context)
   return {
-    '/auth/v1': authService(context),
-    '/rest/v1': restService(context),
-    '/storage/v1': storageService(context, { objects, maxConcurrentUploads: options.maxConcurrentUploads }),
+    http: {
+      '/auth/v1': authService(context),
+      '/rest/v1': restService(context),
+      '/storage/v1': storageService(context, { objects, maxConcurrentUploads: options.maxConcurrentUploads }),
+      '/realtime/v1': realtime.http,
+    },
+    realtime,
   }
+}
+
+/** A promise whose failure is reported where it is awaited, never as an unhandled rejection. */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined)
+  return promise
 }
 
 /**
@@ -71,22 +93,28 @@ async function services(context: BackendContext, options: LocalBackendOptions): 
  */
 export async function createLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
   const keys = options.dataDir ? await ensureKeys(options.dataDir) : await generateKeys()
-  const ready = prepare(options, keys)
-  ready.catch(() => undefined)
-  const handlers = ready.then((context) => services(context, options))
-  handlers.catch(() => undefined)
-  const stopChatContactPurge = ready.then((context) => scheduleChatContactPurge(context.db))
-  stopChatContactPurge.catch(() => undefined)
+  const ready = quiet(prepare(options, keys))
+  const started = quiet(ready.then((context) => services(context, options)))
+  const stopChatContactPurge = quiet(ready.then((context) => scheduleChatContactPurge(context.db)))
   return {
     keys,
-    handler: createRouter(keys, handlers),
+    handler: createRouter(keys, quiet(started.then(({ http }) => http))),
+    upgrade: createUpgradeRouter(keys, quiet(started.then(({ realtime }) => realtime))),
     ready,
     async close() {
       const context = await ready.catch(() => undefined)
+      await (await started.catch(() => undefined))?.realtime.close()
       await (await stopChatContactPurge.catch(() => undefined))?.()
       await context?.db.close()
     },
   }
+}
+
+/** A server of the backend's own: its websocket, and a 404 for any other upgrade. */
+export function acceptUpgrades(server: Server, backend: LocalBackend): void {
+  server.on('upgrade', (req, socket, head) => {
+    if (!backend.upgrade(req, socket, head)) refuseUpgrade(socket, 404, { message: 'Not found: the local backend has a websocket at /realtime/v1/websocket' })
+  })
 }
 
 export interface RunningBackend {
@@ -103,6 +131,7 @@ export async function startLocalBackend(options: LocalBackendOptions & { port?: 
   const backend = await createLocalBackend(options)
   const context = await backend.ready
   const server = createServer((req, res) => backend.handler(req, res))
+  acceptUpgrades(server, backend)
   const host = options.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -117,8 +146,10 @@ export async function startLocalBackend(options: LocalBackendOptions & { port?: 
     context,
     async close() {
       server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      // Websockets keep the server open until the backend ends them.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       await backend.close()
+      await closed
     },
   }
 }

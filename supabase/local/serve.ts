@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import { readSettings } from './config.ts'
 import { ensureFirstAdmin } from './first-admin.ts'
-import { createLocalBackend } from './local-backend.ts'
+import { acceptUpgrades, createLocalBackend } from './local-backend.ts'
 
 /** `npm run backend`: the local backend on its own port (PORT or LOCAL_BACKEND_PORT, default 54321). */
 async function main() {
@@ -16,6 +16,7 @@ async function main() {
     trustProxy: settings.trustProxy,
   })
   const server = createServer((req, res) => backend.handler(req, res))
+  acceptUpgrades(server, backend)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', () => resolve())

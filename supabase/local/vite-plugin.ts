@@ -1,20 +1,23 @@
+import type { Server } from 'node:http'
 import type { Connect, Plugin } from 'vite'
 import { loadEnv } from 'vite'
 import { readSettings } from './config.ts'
 import { ensureFirstAdmin } from './first-admin.ts'
 import { ensureKeys } from './keys.ts'
 import { createLocalBackend, type LocalBackend } from './local-backend.ts'
+import { isBackendUpgrade } from './router.ts'
 
 /**
  * Without VITE_SUPABASE_URL, `npm start` and `vite preview` serve the local backend on the page's
- * own origin (/auth/v1, /rest/v1, /storage/v1) and the app gets the local anon key.
+ * own origin (/auth/v1, /rest/v1, /storage/v1, and Realtime's websocket /realtime/v1/websocket)
+ * and the app gets the local anon key.
  */
 export function localSupabaseBackend(): Plugin {
   let enabled = false
   let backend: Promise<LocalBackend> | undefined
   const settings = readSettings()
 
-  function mount(middlewares: Connect.Server, onClose: (close: () => void) => void) {
+  function mount(middlewares: Connect.Server, httpServer: Server | null) {
     if (!enabled) return
     backend ??= createLocalBackend({
       dataDir: settings.dataDir,
@@ -32,7 +35,11 @@ export function localSupabaseBackend(): Plugin {
     middlewares.use((req, res, next) => {
       started.then((b) => b.handler(req, res, next), next)
     })
-    onClose(() => void started.then((b) => b.close()))
+    // Vite's own HMR websocket listens on the same server for other paths.
+    httpServer?.on('upgrade', (req, socket, head) => {
+      if (isBackendUpgrade(req)) started.then((b) => b.upgrade(req, socket, head), () => socket.destroy())
+    })
+    httpServer?.once('close', () => void started.then((b) => b.close()))
   }
 
   return {
@@ -45,10 +52,10 @@ export function localSupabaseBackend(): Plugin {
       return { define: { 'import.meta.env.VITE_SUPABASE_ANON_KEY': JSON.stringify(keys.anonKey) } }
     },
     configureServer(server) {
-      mount(server.middlewares, (close) => server.httpServer?.once('close', close))
+      mount(server.middlewares, server.httpServer as Server | null)
     },
     configurePreviewServer(server) {
-      mount(server.middlewares, (close) => server.httpServer.once('close', close))
+      mount(server.middlewares, server.httpServer as Server)
     },
   }
 }

@@ -1,21 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalBackend } from '../local/local-backend.ts'
+import { clientFor } from '../local/testing/clients.ts'
 import { newLead } from './support/leads.ts'
 
-class RealtimeUnavailable {
-  constructor() {
-    throw new Error('Realtime is not offered by the local backend')
-  }
-}
-
-const clientOptions = {
-  auth: { persistSession: false, autoRefreshToken: false },
-  realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
-}
 let dataDir = ''
 
 async function withBackend<T>(run: (backend: Awaited<ReturnType<typeof startLocalBackend>>) => Promise<T>): Promise<T> {
@@ -42,16 +32,16 @@ describe('the access rules after the local backend restarts on the same data fol
 
   it('keeps the column and table privileges the migrations set', async () => {
     await withBackend(async (backend) => {
-      const service = createClient(backend.url, backend.serviceRoleKey, clientOptions)
+      const service = clientFor(backend.url, backend.serviceRoleKey)
       const created = await service.auth.admin.createUser({ email, password, email_confirm: true })
       expect(created.error).toBeNull()
       expect((await service.from('user_roles').insert({ user_id: created.data.user!.id, role: 'admin' })).error).toBeNull()
-      expect((await createClient(backend.url, backend.anonKey, clientOptions).from('leads').insert([lead])).error).toBeNull()
+      expect((await clientFor(backend.url, backend.anonKey).from('leads').insert([lead])).error).toBeNull()
     })
     await withBackend(async (backend) => {
-      const anon = createClient(backend.url, backend.anonKey, clientOptions)
+      const anon = clientFor(backend.url, backend.anonKey)
       expect((await anon.from('leads').select('*')).error?.code).toBe('42501')
-      const admin = createClient(backend.url, backend.anonKey, clientOptions)
+      const admin = clientFor(backend.url, backend.anonKey)
       expect((await admin.auth.signInWithPassword({ email, password })).error).toBeNull()
       expect((await admin.from('leads').update({ name: 'Changed Name' }).eq('id', lead.id)).error?.code).toBe('42501')
       expect((await admin.from('leads').select('name').eq('id', lead.id).single()).data).toEqual({ name: lead.name })

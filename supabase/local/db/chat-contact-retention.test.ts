@@ -21,6 +21,7 @@ function recordingDatabase() {
         async exec() {},
       })
     },
+    listen: async () => async () => undefined,
     async close() {},
   }
   return { db, state }

@@ -10,10 +10,15 @@ export interface SqlSession {
   exec(sql: string): Promise<void>
 }
 
+/** Stops listening. */
+export type Unlisten = () => Promise<void>
+
 /** PGlite or a PostgreSQL server behind the same interface: everything runs in a transaction. */
 export interface Database {
   readonly kind: 'pglite' | 'postgres'
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>
+  /** LISTEN: `onNotification` gets each payload NOTIFY sends on `channel`, once the sender has committed. */
+  listen(channel: string, onNotification: (payload: string) => void): Promise<Unlisten>
   close(): Promise<void>
 }
 

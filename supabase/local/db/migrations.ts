@@ -4,8 +4,11 @@ import path from 'node:path'
 import type { Database } from './database.ts'
 
 const localDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
-/** What hosted Supabase has before any migration, then the hosted-like role that runs migrations. */
-const bootstrapFiles = ['bootstrap.sql', 'migration-role.sql'].map((file) => path.join(localDir, file))
+/**
+ * What hosted Supabase has before any migration, then the hosted-like role that runs migrations,
+ * then the publication `supabase_realtime` and Realtime's change capture.
+ */
+const bootstrapFiles = ['bootstrap.sql', 'migration-role.sql', 'realtime.sql'].map((file) => path.join(localDir, file))
 export const defaultMigrationsDir = path.join(localDir, '..', 'migrations')
 /** Plays hosted's non-superuser `postgres` (migration-role.sql). */
 const migrationRole = 'migrator'

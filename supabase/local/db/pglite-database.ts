@@ -33,6 +33,10 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
       queue = run.catch(() => undefined)
       return run
     },
+    async listen(channel, onNotification) {
+      const unlisten = await db.listen(channel, onNotification)
+      return () => unlisten()
+    },
     async close() {
       await queue
       await db.close()

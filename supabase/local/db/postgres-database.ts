@@ -1,5 +1,6 @@
 import pg from 'pg'
 import type { Database, SqlSession } from './database.ts'
+import { listenOnServer } from './postgres-listener.ts'
 
 /** A PostgreSQL server (DATABASE_URL); the connecting user must be a superuser, as `postgres` is. */
 export async function openPostgresDatabase(connectionString: string): Promise<Database> {
@@ -34,6 +35,9 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
       } finally {
         client.release()
       }
+    },
+    listen(channel, onNotification) {
+      return listenOnServer(connectionString, channel, onNotification)
     },
     async close() {
       await pool.end()

@@ -11,10 +11,15 @@ export interface Caller {
 
 export type ApiKeyCheck = { ok: true } | { ok: false; status: 401; body: { message: string; hint: string } }
 
+/** The `apikey` header, else the `apikey` URL parameter (websockets cannot send headers). */
+export function apiKeyOf(req: IncomingMessage, url: URL): string | undefined {
+  const header = req.headers.apikey
+  return (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined
+}
+
 /** Hosted Supabase's gateway refuses any request without one of the project's API keys. */
 export function checkApiKey(req: IncomingMessage, url: URL, keys: BackendKeys): ApiKeyCheck {
-  const header = req.headers.apikey
-  const apikey = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined
+  const apikey = apiKeyOf(req, url)
   if (!apikey) {
     return {
       ok: false,
@@ -43,8 +48,7 @@ export type CallerCheck = { ok: true; caller: Caller } | { ok: false; reason: 'e
 
 /** The caller is whoever the bearer token says; without one, the API key's role (anon). */
 export async function identifyCaller(req: IncomingMessage, url: URL, keys: BackendKeys): Promise<CallerCheck> {
-  const header = req.headers.apikey
-  const token = bearerToken(req) ?? (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? ''
+  const token = bearerToken(req) ?? apiKeyOf(req, url) ?? ''
   if (token === '') return { ok: false, reason: 'missing' }
   const check = await verifyJwt(token, keys.jwtSecret)
   if (!check.ok) return check

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { createClient } from '@supabase/supabase-js'
 import { inject } from 'vitest'
+import { WebSocket as NodeWebSocket } from 'ws'
 
-/** The local backend has no Realtime; Node 20 has no WebSocket either, so supabase-js needs a stand-in. */
-class RealtimeUnavailable {
-  constructor() {
-    throw new Error('Realtime is not offered by the local backend')
-  }
-}
-
+/** Node 20 has no WebSocket of its own: Realtime goes through `ws`. */
 const noSession = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
+  realtime: { transport: NodeWebSocket as unknown as typeof WebSocket },
 }
 
 /** A client of any backend (e.g. one a test started itself), sending `headers` with every request. */

@@ -1,0 +1,144 @@
+-- Realtime's change capture. Hosted Supabase has the publication `supabase_realtime` and reads its
+-- tables' changes from the write-ahead log; PGlite has no logical decoding, so the local backend
+-- puts an AFTER ROW trigger on every table of the publication (sync_realtime_capture(), called
+-- after the migrations) that sends each change with NOTIFY, which arrives once the writer commits.
+-- Runs after migration-role.sql at every start; idempotent.
+
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end
+$$;
+-- Hosted's postgres owns it, so migrations add their tables with ALTER PUBLICATION.
+alter publication supabase_realtime owner to migrator;
+
+-- NOTIFY drops identical payloads of one transaction; the sequence number keeps each change apart.
+create sequence if not exists local_backend.realtime_change_number;
+
+-- A change too long for NOTIFY (8000 bytes) waits here and NOTIFY carries its id instead.
+create table if not exists local_backend.realtime_large_changes (
+  id bigint generated always as identity primary key,
+  change text not null,
+  created_at timestamptz not null default now()
+);
+revoke all on local_backend.realtime_large_changes from public;
+
+create or replace function local_backend.realtime_capture_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  change text := jsonb_build_object(
+    'number', nextval('local_backend.realtime_change_number'),
+    'schema', tg_table_schema,
+    'table', tg_table_name,
+    'type', tg_op,
+    -- The row's write, moments before its commit: a trigger cannot see the commit time.
+    'commit_timestamp', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'record', case when tg_op <> 'DELETE' then to_jsonb(new) end,
+    'old_record', case when tg_op <> 'INSERT' then to_jsonb(old) end
+  )::text;
+  large_change bigint;
+begin
+  if octet_length(change) >= 7900 then
+    delete from local_backend.realtime_large_changes where created_at < now() - interval '10 minutes';
+    insert into local_backend.realtime_large_changes (change) values (change) returning id into large_change;
+    change := jsonb_build_object('large_change', large_change)::text;
+  end if;
+  perform pg_notify('local_backend_realtime', change);
+  return null;
+end;
+$$;
+
+-- Every table of the publication gets the capture trigger, created disabled: it is enabled when a
+-- client first subscribes (enable_realtime_capture()), so bulk writes nobody listens to cost nothing.
+-- A table that left the publication loses it.
+create or replace function local_backend.sync_realtime_capture() returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  item record;
+begin
+  for item in
+    select t.tgrelid::regclass as entity from pg_catalog.pg_trigger t
+    where t.tgname = 'local_backend_realtime_capture'
+      and t.tgrelid not in (
+        select format('%I.%I', p.schemaname, p.tablename)::regclass from pg_catalog.pg_publication_tables p
+        where p.pubname = 'supabase_realtime'
+      )
+  loop
+    execute format('drop trigger local_backend_realtime_capture on %s', item.entity);
+  end loop;
+  for item in
+    select format('%I.%I', p.schemaname, p.tablename)::regclass as entity from pg_catalog.pg_publication_tables p
+    where p.pubname = 'supabase_realtime'
+      and not exists (
+        select 1 from pg_catalog.pg_trigger t
+        where t.tgname = 'local_backend_realtime_capture'
+          and t.tgrelid = format('%I.%I', p.schemaname, p.tablename)::regclass
+      )
+  loop
+    execute format(
+      'create trigger local_backend_realtime_capture after insert or update or delete on %s
+         for each row execute function local_backend.realtime_capture_change()',
+      item.entity
+    );
+    execute format('alter table %s disable trigger local_backend_realtime_capture', item.entity);
+  end loop;
+end;
+$$;
+
+-- Waits for writes in progress on those tables, so every change committed afterwards is captured.
+create or replace function local_backend.enable_realtime_capture() returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  item record;
+begin
+  for item in
+    select t.tgrelid::regclass as entity from pg_catalog.pg_trigger t
+    where t.tgname = 'local_backend_realtime_capture' and t.tgenabled = 'D'
+  loop
+    execute format('alter table %s enable trigger local_backend_realtime_capture', item.entity);
+  end loop;
+end;
+$$;
+
+-- Which subscribers may see a row, as hosted Realtime decides (realtime.apply_rls): for each
+-- subscriber's claims (a JSON array of them), as its role, whether the row with this primary key
+-- can be selected now. An error in a policy counts as not visible.
+create or replace function local_backend.realtime_rows_visible(entity regclass, row_key jsonb, subscribers jsonb)
+returns boolean[]
+language plpgsql
+set search_path = ''
+as $$
+declare
+  key_match text := (
+    select string_agg(format('t.%1$I = k.%1$I', a.attname), ' and ')
+    from pg_catalog.pg_index i
+    join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+    where i.indrelid = entity and i.indisprimary
+  );
+  lookup text := format('select exists (select 1 from %1$s t, jsonb_populate_record(null::%1$s, $1) k where %2$s)', entity, key_match);
+  claims jsonb;
+  found boolean;
+  visible boolean[] := '{}';
+begin
+  for claims in select jsonb_array_elements(subscribers) loop
+    begin
+      perform set_config('role', claims ->> 'role', true), set_config('request.jwt.claims', claims::text, true);
+      execute lookup using row_key into found;
+    exception when others then
+      found := false;
+    end;
+    perform set_config('role', null, true);
+    visible := visible || coalesce(found, false);
+  end loop;
+  return visible;
+end;
+$$;
