@@ -65,7 +65,7 @@ test('the details dialog shows the lead and offers WhatsApp and Close', async ({
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('Export CSV downloads the shown leads, checked row by row', async ({ page }) => {
+test('Export CSV downloads every lead matching the filters, checked row by row', async ({ page }) => {
   const surname = uniqueSurname()
   const leads = await seedLeads(surname, [
     { first: 'Aarav', city: 'New Delhi' },
@@ -95,4 +95,38 @@ test('Export CSV downloads the shown leads, checked row by row', async ({ page }
     ])
     expect(new Date(row[8]!).toISOString()).toBe(lead.created_at)
   })
+})
+
+test('a status change updates the stat cards without a reload', async ({ page }) => {
+  const surname = uniqueSurname()
+  const [lead] = await seedLeads(surname, [{ first: 'Naina' }])
+  await signInAsAdmin(page)
+  const closed = page.getByTestId('stat-Closed')
+  await expect(closed).toContainText(/\d+/)
+  const before = Number((await closed.textContent())?.replace(/\D/g, ''))
+  await page.getByPlaceholder('Search leads...').fill(surname)
+  await expect(page.getByRole('heading', { name: 'Leads (1)' })).toBeVisible()
+  await page.getByRole('row').filter({ hasText: lead!.name }).getByLabel(`Status of ${lead!.name}`).selectOption('closed')
+  await expect(toast(page, 'Lead status updated to closed')).toBeVisible()
+  await expect(closed).toHaveText(`Closed${before + 1}`)
+})
+
+test('a lost connection shows the access toast and keeps the rows on screen until a retry', async ({ page }) => {
+  const surname = uniqueSurname()
+  await seedLeads(surname, [
+    { first: 'Advik', status: 'pending' },
+    { first: 'Kiara', status: 'contacted' },
+  ])
+  await signInAsAdmin(page)
+  await page.getByPlaceholder('Search leads...').fill(surname)
+  await expect(page.getByRole('heading', { name: 'Leads (2)' })).toBeVisible()
+  await page.route('**/rest/v1/**', (route) => route.abort('internetdisconnected'))
+  await page.getByLabel('Status filter').selectOption({ label: 'Contacted' })
+  await expect(toast(page, 'Access Error')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: `Advik ${surname}` })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: `Kiara ${surname}` })).toBeVisible()
+  await page.unroute('**/rest/v1/**')
+  await page.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByRole('heading', { name: 'Leads (1)' })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: `Advik ${surname}` })).toHaveCount(0)
 })

@@ -4,16 +4,16 @@ import type { LeadPayload } from '../../src/features/intake/lead/lead-payload.ts
 import { dayjs, istWallClock } from '../../src/lib/dayjs.ts'
 import type { LeadStatus } from '../../src/lib/lead-fields.ts'
 
-const firstNames = [
+export const firstNames = [
   'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan',
   'Ananya', 'Diya', 'Aadhya', 'Saanvi', 'Pari', 'Anika', 'Navya', 'Myra', 'Kavya', 'Meera',
   'Rohan', 'Karthik', 'Priya', 'Lakshmi', 'Harpreet', 'Simran', 'Farhan', 'Zoya', 'Tanvi', 'Nikhil',
 ]
-const lastNames = [
+export const lastNames = [
   'Sharma', 'Verma', 'Iyer', 'Nair', 'Reddy', 'Patel', 'Shah', 'Gupta', 'Singh', 'Kaur',
   'Menon', 'Pillai', 'Chatterjee', 'Banerjee', 'Das', 'Joshi', 'Kulkarni', 'Desai', 'Khan', 'Mehta',
 ]
-const cities = [
+export const cities = [
   'Mumbai', 'Delhi', 'Bengaluru', 'Hyderabad', 'Chennai', 'Kolkata', 'Pune', 'Ahmedabad', 'Jaipur', 'Surat',
   'Lucknow', 'Kochi', 'Chandigarh', 'Indore', 'Coimbatore', 'Nagpur', 'Vadodara', 'Mysuru', 'Thrissur', 'Udaipur',
 ]

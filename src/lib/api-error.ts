@@ -17,6 +17,9 @@ export const errorCodes = {
   insufficientPrivilege: '42501',
 } as const
 
+/** What an admin-only read says to a signed-in user without the admin role (spec section 6). */
+export const adminAccessRequiredMessage = 'Admin access required. Please contact administrator to assign admin role.'
+
 interface BackendError {
   code?: string | null
   message?: string | null

@@ -45,6 +45,7 @@ type DeclaredField = (typeof leadFields)[number]
 export type LeadFieldName = DeclaredField['name']
 export type ContactFieldName = Extract<DeclaredField, { kind: 'contact' }>['name']
 export type ImageFieldName = Extract<DeclaredField, { kind: 'image' }>['name']
+export type CsvFieldName = Exclude<DeclaredField, { csvHeader: null }>['name']
 
 /** One text per field; an unanswered one is empty. */
 export type LeadAnswers = Record<LeadFieldName, string>
@@ -54,3 +55,6 @@ export type LeadStatus = (typeof leadStatuses)[number]
 
 /** A stored lead as the dashboard reads it: the fields (absent ones empty), its status and timestamps. */
 export type Lead = { id: string } & LeadAnswers & { status: LeadStatus; created_at: string; updated_at?: string | null }
+
+/** What a CSV export reads of a lead: its CSV fields, status and creation time, and the id that orders ties. */
+export type CsvLead = Pick<Lead, CsvFieldName | 'id' | 'status' | 'created_at'>

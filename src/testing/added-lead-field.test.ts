@@ -4,7 +4,7 @@ import { parse, stringify } from 'yaml'
 import ringResizeSource from '../../flows/fixtures/ring-resize.flow.yaml?raw'
 import type { LeadPayload } from '../features/intake/lead/lead-payload'
 import type { AnyIntakeEvent } from '../features/intake/machine/intake-types'
-import { leadsCsv } from '../features/leads/csv-export'
+import { leadsCsvLines, leadsCsvStart } from '../features/leads/csv-export'
 import { leadDetailsSections } from '../features/leads/lead-detail-sections'
 import { leadSchema } from '../features/leads/lead.schema'
 import type { Lead } from '../lib/lead-fields'
@@ -56,6 +56,7 @@ describe('a lead field added to the declaration, and asked by a flow', () => {
     expect((leadSchema.parse({ ...row, gift_wrap: null }) as Lead & { gift_wrap?: string }).gift_wrap).toBe('')
     const requirements = leadDetailsSections(lead).find((section) => section.title === 'Jewelry Requirements')
     expect(requirements?.details.at(-1)).toEqual({ name: 'gift_wrap', label: 'Gift Wrap', value: 'Yes please' })
-    expect(leadsCsv([lead]).split('\r\n')[0]).toBe('\uFEFFName,Phone,Email,City,Occasion,Product Type,Budget,Status,Created At')
+    expect(leadsCsvStart).toBe('\uFEFFName,Phone,Email,City,Occasion,Product Type,Budget,Status,Created At\r\n')
+    expect(leadsCsvLines([lead]).split(',')).toHaveLength(9)
   })
 })

@@ -1,28 +1,27 @@
-import { Button, HStack, Link, NativeSelect, Stack, Table, Text } from '@chakra-ui/react'
+import { HStack, NativeSelect, Stack } from '@chakra-ui/react'
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { formatDate, formatTime } from '../../lib/format'
-import type { Lead } from '../../lib/lead-fields'
 import { allOption } from '../../lib/search'
-import { appointmentStatuses, type Appointment } from './appointment.schema'
-import {
-  appointmentWhatsAppUrl,
-  filterAppointments,
-  joinAppointments,
-  type AppointmentStatusFilter,
-} from './appointment-rows'
-import { AppointmentStatusBadge } from './AppointmentStatusBadge'
+import { shownRows } from '../../lib/shown-rows'
+import type { AppointmentsApi } from './api/appointments-api'
+import type { AppointmentStatusFilter } from './appointment-query'
+import { appointmentStatuses, type AppointmentRow, type AppointmentStatus } from './appointment.schema'
+import { announceAppointmentLoadFailure } from './appointment-load-failure'
+import { appointmentsQueryMachine, selectDraft, selectPages } from './appointments-query.machine'
+import { AppointmentsTable } from './AppointmentsTable'
 import { ManageAppointmentDialog, type ManageAppointmentApis } from './ManageAppointmentDialog'
-import { ListCard } from '../../components/ui/ListCard'
+
+export type AppointmentsTabApi = Pick<AppointmentsApi, 'fetchAppointmentsPage' | 'countAppointments'> & ManageAppointmentApis['appointments']
 
 interface AppointmentsTabProps {
-  appointments: Appointment[]
-  leads: Lead[]
+  apis: { appointments: AppointmentsTabApi; loadTakenSlots: ManageAppointmentApis['loadTakenSlots'] }
+  /** The dashboard's search: the lead's name, phone or email. */
   search: string
-  apis: ManageAppointmentApis
-  reload: (announceFailure: boolean) => Promise<void>
+  /** Hears of each confirm, cancel, reschedule...: the stat cards count appointments. */
+  onAppointmentChanged: () => void
 }
 
-const statusLabels: Record<Appointment['status'], string> = {
+const statusLabels: Record<AppointmentStatus, string> = {
   scheduled: 'Scheduled',
   confirmed: 'Confirmed',
   completed: 'Completed',
@@ -30,18 +29,27 @@ const statusLabels: Record<Appointment['status'], string> = {
   'no-show': 'No Show',
 }
 
-export function AppointmentsTab({ appointments, leads, search, apis, reload }: AppointmentsTabProps) {
-  const [status, setStatus] = useState<AppointmentStatusFilter>(allOption)
-  const [managedId, setManagedId] = useState<string | null>(null)
-  const rows = useMemo(() => joinAppointments(appointments, leads), [appointments, leads])
-  const shown = useMemo(() => filterAppointments(rows, search, status), [rows, search, status])
-  const managed = rows.find((row) => row.appointment.id === managedId)
-  const reloadAnnounced = useCallback(() => void reload(true), [reload])
-  const closeManaged = useCallback(() => setManagedId(null), [])
+export function AppointmentsTab({ apis, search, onAppointmentChanged }: AppointmentsTabProps) {
+  const machine = useMemo(
+    () =>
+      appointmentsQueryMachine(apis.appointments).provide({
+        actions: { notifyLoadFailed: (_, error) => announceAppointmentLoadFailure(error) },
+      }),
+    [apis],
+  )
+  const appointments = useActorRef(machine, { input: { query: { search, status: allOption } } })
+  const draft = useSelector(appointments, selectDraft)
+  const pages = useSelector(appointments, selectPages)
+  const shown = useSelector(appointments, (snapshot) => shownRows(snapshot, pages), shallowEqual)
+  const [managed, setManaged] = useState<AppointmentRow | null>(null)
 
-  useEffect(() => {
-    void reload(true)
-  }, [reload])
+  useEffect(() => appointments.send({ type: 'query.set', change: { search } }), [appointments, search])
+  const visible = useCallback((first: number, last: number) => appointments.send({ type: 'rows.visible', first, last }), [appointments])
+  const changed = useCallback(() => {
+    appointments.send({ type: 'query.refresh' })
+    onAppointmentChanged()
+  }, [appointments, onAppointmentChanged])
+  const closeManaged = useCallback(() => setManaged(null), [])
 
   return (
     <Stack gap="4">
@@ -49,8 +57,8 @@ export function AppointmentsTab({ appointments, leads, search, apis, reload }: A
         <NativeSelect.Root width="56">
           <NativeSelect.Field
             aria-label="Appointment status filter"
-            value={status}
-            onChange={(event) => setStatus(event.target.value as AppointmentStatusFilter)}
+            value={draft.status}
+            onChange={(event) => appointments.send({ type: 'query.set', change: { status: event.target.value as AppointmentStatusFilter } })}
           >
             <option value={allOption}>All Appointments</option>
             {appointmentStatuses.map((value) => (
@@ -62,61 +70,9 @@ export function AppointmentsTab({ appointments, leads, search, apis, reload }: A
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </HStack>
-      <ListCard title={`Appointments (${shown.length})`} emptyText="No appointments found" empty={shown.length === 0}>
-        <Table.Root size="sm">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Customer</Table.ColumnHeader>
-              <Table.ColumnHeader>Appointment</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Lead Details</Table.ColumnHeader>
-              <Table.ColumnHeader>Actions</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {shown.map((row) => (
-              <Table.Row key={row.appointment.id}>
-                <Table.Cell>
-                  <Text fontWeight="semibold">{row.lead?.name ?? 'Unknown lead'}</Text>
-                  {row.lead && <Text fontSize="sm">{row.lead.phone}</Text>}
-                  {row.lead?.email && <Text fontSize="sm" color="fg.muted">{row.lead.email}</Text>}
-                </Table.Cell>
-                <Table.Cell>
-                  <Text>{formatDate(row.appointment.slot_datetime)}</Text>
-                  <Text fontSize="sm">{formatTime(row.appointment.slot_datetime)}</Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <AppointmentStatusBadge status={row.appointment.status} />
-                </Table.Cell>
-                <Table.Cell>
-                  <Text>{row.lead?.product_type}</Text>
-                  <Text fontSize="sm" color="fg.muted">{row.lead?.budget_range}</Text>
-                </Table.Cell>
-                <Table.Cell>
-                  <HStack gap="2">
-                    <Button size="xs" variant="outline" onClick={() => setManagedId(row.appointment.id)}>
-                      Manage
-                    </Button>
-                    <Button asChild size="xs" colorPalette="green" variant="outline">
-                      <Link href={appointmentWhatsAppUrl(row)} target="_blank" rel="noopener noreferrer">
-                        WhatsApp
-                      </Link>
-                    </Button>
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </ListCard>
+      <AppointmentsTable shown={shown} onVisibleRowsChange={visible} onRetry={() => appointments.send({ type: 'query.retry' })} onManage={setManaged} />
       {managed && (
-        <ManageAppointmentDialog
-          key={managed.appointment.id}
-          row={managed}
-          apis={apis}
-          onChanged={reloadAnnounced}
-          onClose={closeManaged}
-        />
+        <ManageAppointmentDialog key={managed.id} row={managed} apis={apis} onChanged={changed} onClose={closeManaged} />
       )}
     </Stack>
   )

@@ -1,18 +1,19 @@
 import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMachine } from '@xstate/react'
+import { useMemo, useState } from 'react'
+import { fromAbortable } from '../../lib/abortable-actor'
 import { dayjs, istWallClock } from '../../lib/dayjs'
 import { formatLongDate, formatTime } from '../../lib/format'
-import type { Lead } from '../../lib/lead-fields'
-import type { Appointment } from './appointment.schema'
-import { joinAppointments } from './appointment-rows'
+import type { AppointmentsApi } from './api/appointments-api'
+import type { AppointmentRow } from './appointment.schema'
+import { announceAppointmentLoadFailure } from './appointment-load-failure'
 import { appointmentStatusPalette } from './appointment-status-look'
 import { AppointmentStatusBadge } from './AppointmentStatusBadge'
-import { monthGrid, monthOf, shiftMonth, type CalendarDay } from './calendar-grid'
+import { calendarMachine } from './calendar.machine'
+import { gridRange, monthGrid, monthOf, type CalendarDay } from './calendar-grid'
 
 interface CalendarViewProps {
-  appointments: Appointment[]
-  leads: Lead[]
-  reload: (announceFailure: boolean) => Promise<void>
+  api: Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
   now?: () => Date
 }
 
@@ -49,7 +50,7 @@ function DayCell({ day, selected, onSelect }: { day: CalendarDay; selected: bool
         {day.dayOfMonth}
       </Text>
       <Stack gap="0.5" mt="1">
-        {day.shown.map(({ appointment }) => (
+        {day.shown.map((appointment) => (
           <Badge key={appointment.id} size="xs" colorPalette={appointmentStatusPalette[appointment.status]}>
             {formatTime(appointment.slot_datetime)}
           </Badge>
@@ -60,29 +61,40 @@ function DayCell({ day, selected, onSelect }: { day: CalendarDay; selected: bool
   )
 }
 
-export function CalendarView({ appointments, leads, reload, now = () => new Date() }: CalendarViewProps) {
-  const [month, setMonth] = useState(() => monthOf(now()))
-  const [selectedKey, setSelectedKey] = useState<string | null>(null)
-  const rows = useMemo(() => joinAppointments(appointments, leads), [appointments, leads])
-  const days = monthGrid(month, rows, now())
-  const selected = days.find((day) => day.dateKey === selectedKey) ?? null
+const noAppointments: AppointmentRow[] = []
 
-  useEffect(() => {
-    void reload(true)
-  }, [reload])
+export function CalendarView({ api, now = () => new Date() }: CalendarViewProps) {
+  const machine = useMemo(
+    () =>
+      calendarMachine.provide({
+        actors: {
+          loadMonth: fromAbortable<AppointmentRow[], string>((month, signal) => {
+            const { fromIso, toIso } = gridRange(month)
+            return api.fetchAppointmentsBetween(fromIso, toIso, signal)
+          }),
+        },
+        actions: { notifyLoadFailed: (_, error) => announceAppointmentLoadFailure(error) },
+      }),
+    [api],
+  )
+  const [snapshot, send] = useMachine(machine, { input: { month: monthOf(now()) } })
+  const { month, rows, loadedMonth } = snapshot.context
+  const [selectedKey, setSelectedKey] = useState<string | null>(null)
+  const days = monthGrid(month, loadedMonth === month ? rows : noAppointments, now())
+  const selected = days.find((day) => day.dateKey === selectedKey) ?? null
 
   return (
     <Grid templateColumns={{ base: '1fr', lg: '3fr 1fr' }} gap="4">
       <Card.Root>
         <Card.Header>
           <HStack justify="space-between">
-            <Button size="sm" variant="outline" onClick={() => setMonth(shiftMonth(month, -1))}>
+            <Button size="sm" variant="outline" onClick={() => send({ type: 'month.shift', by: -1 })}>
               Previous month
             </Button>
             <Heading as="h2" size="md">
               {dayjs(`${month}-01`).format('MMMM YYYY')}
             </Heading>
-            <Button size="sm" variant="outline" onClick={() => setMonth(shiftMonth(month, 1))}>
+            <Button size="sm" variant="outline" onClick={() => send({ type: 'month.shift', by: 1 })}>
               Next month
             </Button>
           </HStack>
@@ -121,15 +133,19 @@ export function CalendarView({ appointments, leads, reload, now = () => new Date
               </Heading>
               <Text color="fg.muted">{selected.all.length} appointment(s)</Text>
               {selected.all.length === 0 && <Text>No appointments scheduled for this date</Text>}
-              {selected.all.map(({ appointment, lead }) => (
+              {selected.all.map((appointment) => (
                 <Stack key={appointment.id} gap="0.5" borderWidth="1px" rounded="md" p="2">
                   <HStack justify="space-between">
                     <Text fontWeight="semibold">{formatTime(appointment.slot_datetime)}</Text>
                     <AppointmentStatusBadge status={appointment.status} />
                   </HStack>
-                  <Text>{lead?.name ?? 'Unknown lead'}</Text>
-                  {lead && <Text fontSize="sm">{lead.phone}</Text>}
-                  {lead?.product_type && <Text fontSize="sm" color="fg.muted">{lead.product_type}</Text>}
+                  <Text>{appointment.lead_name ?? 'Unknown lead'}</Text>
+                  {appointment.lead_phone && <Text fontSize="sm">{appointment.lead_phone}</Text>}
+                  {appointment.lead_product_type && (
+                    <Text fontSize="sm" color="fg.muted">
+                      {appointment.lead_product_type}
+                    </Text>
+                  )}
                 </Stack>
               ))}
             </Stack>

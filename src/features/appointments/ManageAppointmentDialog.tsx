@@ -7,14 +7,13 @@ import { formatLongDate, formatTime } from '../../lib/format'
 import { SlotScheduler } from '../scheduling/SlotScheduler'
 import { slotInstant } from '../scheduling/slot-rules'
 import type { AppointmentsApi } from './api/appointments-api'
-import type { Appointment } from './appointment.schema'
+import type { Appointment, AppointmentRow } from './appointment.schema'
 import {
   appointmentMachine,
   type AppointmentReschedule,
   type AppointmentStatusUpdate,
   type QuickActionStatus,
 } from './appointment.machine'
-import type { AppointmentRow } from './appointment-rows'
 import { AppointmentStatusBadge } from './AppointmentStatusBadge'
 
 export interface ManageAppointmentApis {
@@ -37,7 +36,6 @@ const quickActions: { label: string; status: QuickActionStatus; palette: string 
 ]
 
 export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: ManageAppointmentDialogProps) {
-  const { appointment, lead } = row
   const machine = useMemo(
     () =>
       appointmentMachine.provide({
@@ -66,7 +64,7 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
       }),
     [apis, onChanged, onClose],
   )
-  const [snapshot, send] = useMachine(machine, { input: { appointmentId: appointment.id } })
+  const [snapshot, send] = useMachine(machine, { input: { appointmentId: row.id } })
   const busy = snapshot.matches('updatingStatus') || snapshot.matches('rescheduling')
 
   return (
@@ -85,17 +83,17 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
                     <Heading as="h3" size="sm">
                       Customer Details
                     </Heading>
-                    <Text>{lead?.name ?? 'Unknown lead'}</Text>
-                    {lead && <Text fontSize="sm">{lead.phone}</Text>}
-                    {lead?.email && <Text fontSize="sm">{lead.email}</Text>}
+                    <Text>{row.lead_name ?? 'Unknown lead'}</Text>
+                    {row.lead_phone && <Text fontSize="sm">{row.lead_phone}</Text>}
+                    {row.lead_email && <Text fontSize="sm">{row.lead_email}</Text>}
                   </Stack>
                   <Stack gap="1" as="section">
                     <Heading as="h3" size="sm">
                       Appointment Details
                     </Heading>
-                    <Text>{formatLongDate(appointment.slot_datetime)}</Text>
-                    <Text fontSize="sm">{formatTime(appointment.slot_datetime)}</Text>
-                    <AppointmentStatusBadge status={appointment.status} />
+                    <Text>{formatLongDate(row.slot_datetime)}</Text>
+                    <Text fontSize="sm">{formatTime(row.slot_datetime)}</Text>
+                    <AppointmentStatusBadge status={row.status} />
                   </Stack>
                 </Grid>
                 <Stack gap="2" as="section">
@@ -126,9 +124,9 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
                     </Button>
                   ) : (
                     <SlotScheduler
-                      leadId={appointment.lead_id}
+                      leadId={row.lead_id}
                       labels={{
-                        prompt: `Pick a new date and time for ${lead?.name ?? 'this lead'}`,
+                        prompt: `Pick a new date and time for ${row.lead_name ?? 'this lead'}`,
                         submit: 'Reschedule',
                         busy: 'Rescheduling...',
                         loading: 'Loading...',

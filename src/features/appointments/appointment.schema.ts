@@ -13,3 +13,23 @@ export const appointmentSchema = z.object({
 })
 
 export type Appointment = z.infer<typeof appointmentSchema>
+
+const leadText = z.nullish(z.string())
+
+/** An appointment with the fields of its lead that the tab and calendar show (view appointment_rows); they are null when the lead is gone. */
+export const appointmentRowSchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  slot_datetime: z.string(),
+  status: appointmentStatusSchema,
+  updated_at: z.nullish(z.string()),
+  lead_name: leadText,
+  lead_phone: leadText,
+  lead_email: leadText,
+  lead_city: leadText,
+  lead_occasion: leadText,
+  lead_product_type: leadText,
+  lead_budget_range: leadText,
+})
+
+export type AppointmentRow = z.infer<typeof appointmentRowSchema>

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { AppointmentRow } from './appointment-rows'
-import { monthGrid, monthOf, shiftMonth } from './calendar-grid'
+import { anAppointmentRow } from '../../testing/appointment-fixtures'
+import { gridRange, monthGrid, monthOf, shiftMonth } from './calendar-grid'
 
-function row(id: string, slot: string): AppointmentRow {
-  return { appointment: { id, lead_id: 'l', slot_datetime: slot, status: 'scheduled', updated_at: null }, lead: undefined }
-}
+const row = (id: string, slot: string) => anAppointmentRow({ id, slot_datetime: slot })
 
 const now = new Date('2026-11-22T06:00:00Z')
 
@@ -33,16 +31,21 @@ describe('calendar grid', () => {
   it('places an appointment on its IST day, even when UTC says the day before', () => {
     const days = monthGrid('2026-12', [row('late', '2026-11-30T19:00:00Z')], now)
     const first = days.find((day) => day.dateKey === '2026-12-01')
-    expect(first?.shown.map((entry) => entry.appointment.id)).toEqual(['late'])
+    expect(first?.shown.map((entry) => entry.id)).toEqual(['late'])
     expect(days.find((day) => day.dateKey === '2026-11-30')?.all).toEqual([])
   })
 
   it('shows the first three appointments of a day in time order, then counts the rest', () => {
     const rows = ['08:30', '03:30', '05:30', '04:30', '06:30'].map((time, index) => row(`a${index}`, `2026-11-25T${time}:00Z`))
     const day = monthGrid('2026-11', rows, now).find((entry) => entry.dateKey === '2026-11-25')
-    expect(day?.shown.map((entry) => entry.appointment.slot_datetime.slice(11, 16))).toEqual(['03:30', '04:30', '05:30'])
+    expect(day?.shown.map((entry) => entry.slot_datetime.slice(11, 16))).toEqual(['03:30', '04:30', '05:30'])
     expect(day?.moreCount).toBe(2)
     expect(day?.all).toHaveLength(5)
+  })
+
+  it('loads the instants of the whole grid, from its first IST midnight to the midnight after its last day', () => {
+    expect(gridRange('2026-11')).toEqual({ fromIso: '2026-10-31T18:30:00.000Z', toIso: '2026-12-05T18:30:00.000Z' })
+    expect(gridRange('2026-08')).toEqual({ fromIso: '2026-07-25T18:30:00.000Z', toIso: '2026-09-05T18:30:00.000Z' })
   })
 
   it('moves between months across the year boundary', () => {

@@ -1,16 +1,18 @@
 import { SimpleGrid, Stat } from '@chakra-ui/react'
 import type { DashboardStats } from './dashboard-stats'
 
-export function StatCards({ stats }: { stats: DashboardStats }) {
-  const cards: [string, string | number][] = [
-    ['Total Leads', stats.totalLeads],
-    ['Pending', stats.pendingLeads],
-    ['Contacted', stats.contactedLeads],
-    ['Closed', stats.closedLeads],
-    ['Today', stats.todayLeads],
-    ['Conversion', `${stats.conversionRate}%`],
-    ['Appointments', stats.totalAppointments],
-    ["Today's Appts", stats.todayAppointments],
+/** The eight cards; '…' until the figures arrive. */
+export function StatCards({ stats }: { stats: DashboardStats | null }) {
+  const shown = (value: number | string | undefined, unit = '') => (value === undefined ? '…' : `${value}${unit}`)
+  const cards: [string, string][] = [
+    ['Total Leads', shown(stats?.totalLeads)],
+    ['Pending', shown(stats?.pendingLeads)],
+    ['Contacted', shown(stats?.contactedLeads)],
+    ['Closed', shown(stats?.closedLeads)],
+    ['Today', shown(stats?.todayLeads)],
+    ['Conversion', shown(stats?.conversionRate, '%')],
+    ['Appointments', shown(stats?.totalAppointments)],
+    ["Today's Appts", shown(stats?.todayAppointments)],
   ]
   return (
     <SimpleGrid columns={{ base: 2, md: 4, xl: 8 }} gap="3">

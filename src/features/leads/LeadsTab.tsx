@@ -1,49 +1,85 @@
 import { Stack } from '@chakra-ui/react'
-import { useCallback, useDeferredValue, useMemo, useState } from 'react'
-import type { LeadsApi } from './api/leads-api'
-import { leadsCsv, leadsCsvFileName } from './csv-export'
-import { downloadTextFile } from './download-file'
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Lead } from '../../lib/lead-fields'
-import { createLeadFilter, noLeadFilters, type LeadFilters } from './lead-filters'
+import { shownRows } from '../../lib/shown-rows'
+import type { LeadsApi } from './api/leads-api'
+import { CsvExportButton } from './CsvExportButton'
+import { allLeads, filtersOf, type LeadSort } from './lead-query'
 import { LeadDetailsDialog } from './LeadDetailsDialog'
+import { leadQueryOf, leadsQueryMachine, selectDraft, selectPages, selectQuery } from './leads-query.machine'
 import { LeadsTable } from './LeadsTable'
 import { LeadsToolbar } from './LeadsToolbar'
 
+export type LeadsTabApi = Pick<
+  LeadsApi,
+  'fetchLeadsPage' | 'countLeads' | 'fetchLeadsCsvChunk' | 'updateLeadStatus' | 'referenceImageUrl'
+>
+
 interface LeadsTabProps {
-  leads: Lead[]
-  api: Pick<LeadsApi, 'updateLeadStatus' | 'referenceImageUrl'>
+  api: LeadsTabApi
+  /** The search the tab opens with: the dashboard shares it with the appointments tab. */
   search: string
+  /** Hears each search the tab applies. */
   onSearchChange: (search: string) => void
   onLeadUpdated: (lead: Lead) => void
+  /** Spec section 8: a lead load failure. */
+  onLoadFailed: (error: unknown) => void
 }
 
-export function LeadsTab({ leads, api, search, onSearchChange, onLeadUpdated }: LeadsTabProps) {
-  const [filters, setFilters] = useState<Omit<LeadFilters, 'search'>>(noLeadFilters)
+export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFailed }: LeadsTabProps) {
+  const machine = useMemo(
+    () =>
+      leadsQueryMachine(api).provide({
+        actions: {
+          announceQuery: ({ context }) => onSearchChange(leadQueryOf(context).search),
+          notifyLoadFailed: (_, error) => onLoadFailed(error),
+        },
+      }),
+    [api, onSearchChange, onLoadFailed],
+  )
+  const leads = useActorRef(machine, { input: { query: { ...allLeads, search } } })
+  const draft = useSelector(leads, selectDraft)
+  const query = useSelector(leads, selectQuery)
+  const pages = useSelector(leads, selectPages)
+  const shown = useSelector(leads, (snapshot) => shownRows(snapshot, pages), shallowEqual)
   const [viewedLeadId, setViewedLeadId] = useState<string | null>(null)
-  const deferredSearch = useDeferredValue(search)
-  const filterShown = useMemo(() => createLeadFilter(leads), [leads])
-  const shown = useMemo(() => filterShown({ ...filters, search: deferredSearch }), [filterShown, filters, deferredSearch])
-  const viewedLead = leads.find((lead) => lead.id === viewedLeadId) ?? null
+  // Text typed just before leaving the tab still reaches the appointments tab.
+  useEffect(() => () => onSearchChange(selectDraft(leads.getSnapshot()).search), [leads, onSearchChange])
+  const viewedLead = Object.values(pages).flatMap((page) => page.rows).find((lead) => lead.id === viewedLeadId) ?? null
+
   const view = useCallback((lead: Lead) => setViewedLeadId(lead.id), [])
-
-  function changeFilters({ search: nextSearch, ...rest }: LeadFilters) {
-    if (nextSearch !== search) onSearchChange(nextSearch)
-    setFilters(rest)
-  }
-
-  function exportCsv() {
-    downloadTextFile(leadsCsvFileName(new Date()), leadsCsv(shown), 'text/csv;charset=utf-8')
-  }
+  const updated = useCallback(
+    (lead: Lead) => {
+      leads.send({ type: 'row.replace', row: lead })
+      onLeadUpdated(lead)
+    },
+    [leads, onLeadUpdated],
+  )
+  const visible = useCallback((first: number, last: number) => leads.send({ type: 'rows.visible', first, last }), [leads])
+  const sortBy = useCallback((sort: LeadSort | null) => leads.send({ type: 'query.set', change: { sort } }), [leads])
+  const retry = useCallback(() => leads.send({ type: 'query.retry' }), [leads])
 
   return (
     <Stack gap="4">
-      <LeadsToolbar filters={{ ...filters, search }} onChange={changeFilters} onExport={exportCsv} />
-      <LeadsTable leads={shown} api={api} onView={view} onUpdated={onLeadUpdated} />
-      <LeadDetailsDialog
-        lead={viewedLead}
-        referenceImageUrl={api.referenceImageUrl}
-        onClose={() => setViewedLeadId(null)}
+      <LeadsToolbar
+        filters={draft}
+        onSearchChange={(text) => leads.send({ type: 'query.edit', change: { search: text } })}
+        onFilterChange={(change) => leads.send({ type: 'query.set', change })}
+      >
+        <CsvExportButton api={api} filters={filtersOf(query)} total={shown.busy ? null : shown.total} />
+      </LeadsToolbar>
+      <LeadsTable
+        shown={shown}
+        sort={draft.sort}
+        onSortChange={sortBy}
+        onVisibleRowsChange={visible}
+        onRetry={retry}
+        api={api}
+        onView={view}
+        onUpdated={updated}
       />
+      <LeadDetailsDialog lead={viewedLead} referenceImageUrl={api.referenceImageUrl} onClose={() => setViewedLeadId(null)} />
     </Stack>
   )
 }

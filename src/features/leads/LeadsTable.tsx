@@ -1,13 +1,20 @@
 import { Box, Button, Table } from '@chakra-ui/react'
-import { FlexRender, useTable, type Row } from '@tanstack/react-table'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useMemo, useRef } from 'react'
-import type { Lead } from '../../lib/lead-fields'
-import { leadColumns, leadTableFeatures, type LeadRowActions } from './lead-columns'
+import { FlexRender, useTable, type Row, type SortingState, type Updater } from '@tanstack/react-table'
+import { memo, useEffect, useMemo, useRef } from 'react'
 import { ListCard } from '../../components/ui/ListCard'
+import { PlaceholderRow, VirtualTableBody } from '../../components/ui/VirtualTableBody'
+import type { Lead } from '../../lib/lead-fields'
+import { rowAt } from '../../lib/page-window'
+import type { ShownRows } from '../../lib/shown-rows'
+import { leadColumns, leadTableFeatures, type LeadRowActions } from './lead-columns'
+import { leadSortColumns, type LeadSort, type LeadSortColumn } from './lead-query'
 
 interface LeadsTableProps extends LeadRowActions {
-  leads: Lead[]
+  shown: ShownRows<Lead>
+  sort: LeadSort | null
+  onSortChange: (sort: LeadSort | null) => void
+  onVisibleRowsChange: (first: number, last: number) => void
+  onRetry: () => void
 }
 
 type LeadRow = Row<typeof leadTableFeatures, Lead>
@@ -15,6 +22,7 @@ type LeadRow = Row<typeof leadTableFeatures, Lead>
 const estimatedRowHeight = 96
 const sortMarks = { asc: ' ▲', desc: ' ▼' } as const
 const leadId = (lead: Lead) => lead.id
+const isSortColumn = (id: string): id is LeadSortColumn => (leadSortColumns as readonly string[]).includes(id)
 
 /** Memoised on the row, so scrolling renders only the rows that come into view. */
 const LeadTableRow = memo(function LeadTableRow({
@@ -37,48 +45,40 @@ const LeadTableRow = memo(function LeadTableRow({
   )
 })
 
-/** Only the rows in view are in the DOM, so ten thousand leads scroll and filter smoothly. */
-function VirtualRows({ rows, scrollRef }: { rows: LeadRow[]; scrollRef: React.RefObject<HTMLDivElement | null> }) {
-  // Read afresh on every render of this component, which the compiler leaves unmemoised.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimatedRowHeight,
-    overscan: 6,
-    initialRect: { width: 1200, height: 640 },
-  })
-  const items = virtualizer.getVirtualItems()
-  const paddingTop = items[0]?.start ?? 0
-  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
-  return (
-    <Table.Body>
-      {paddingTop > 0 && <tr style={{ height: paddingTop }} aria-hidden />}
-      {items.map((item) => {
-        const row = rows[item.index]
-        return row ? (
-          <LeadTableRow
-            key={row.id}
-            row={row}
-            index={item.index}
-            measure={virtualizer.measureElement}
-          />
-        ) : null
-      })}
-      {paddingBottom > 0 && <tr style={{ height: paddingBottom }} aria-hidden />}
-    </Table.Body>
-  )
-}
-
-export function LeadsTable({ leads, api, onView, onUpdated }: LeadsTableProps) {
+/** Memoised: typing in the search box re-renders the toolbar, not the table, until new rows arrive. */
+export const LeadsTable = memo(function LeadsTable({ shown, sort, onSortChange, onVisibleRowsChange, onRetry, api, onView, onUpdated }: LeadsTableProps) {
   const columns = useMemo(() => leadColumns({ api, onView, onUpdated }), [api, onView, onUpdated])
-  const table = useTable({ features: leadTableFeatures, columns, data: leads, getRowId: leadId })
-  const rows = table.getRowModel().rows
+  const loaded = useMemo(() => Object.values(shown.pages).flatMap((page) => page.rows), [shown.pages])
+  const sorting: SortingState = sort ? [{ id: sort.column, desc: sort.descending }] : []
+  const table = useTable({
+    features: leadTableFeatures,
+    columns,
+    data: loaded,
+    getRowId: leadId,
+    manualSorting: true,
+    enableMultiSort: false,
+    state: { sorting },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const [next] = typeof updater === 'function' ? updater(sorting) : updater
+      onSortChange(next && isSortColumn(next.id) ? { column: next.id, descending: next.desc } : null)
+    },
+  })
+  const rowsById = table.getRowModel().rowsById
   const scrollRef = useRef<HTMLDivElement>(null)
+  // Another query's rows start at the top.
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0
+  }, [shown.queryKey])
 
+  const title = `Leads (${shown.total ?? '…'})`
+  const retry = shown.failed && (
+    <Button size="xs" variant="outline" onClick={onRetry}>
+      Retry
+    </Button>
+  )
   return (
-    <ListCard title={`Leads (${leads.length})`} emptyText="No leads found" empty={leads.length === 0}>
-      <Box ref={scrollRef} maxH="640px" overflowY="auto" data-testid="leads-scroll">
+    <ListCard title={title} action={retry} emptyText="No leads found" empty={shown.total === 0}>
+      <Box ref={scrollRef} maxH="640px" overflowY="auto" data-testid="leads-scroll" aria-busy={shown.busy}>
         <Table.Root size="sm" stickyHeader>
           <Table.Header>
             {table.getHeaderGroups().map((group) => (
@@ -104,9 +104,24 @@ export function LeadsTable({ leads, api, onView, onUpdated }: LeadsTableProps) {
               </Table.Row>
             ))}
           </Table.Header>
-          <VirtualRows rows={rows} scrollRef={scrollRef} />
+          <VirtualTableBody
+            rowCount={shown.rowCount}
+            scrollRef={scrollRef}
+            estimatedRowHeight={estimatedRowHeight}
+            onVisibleRowsChange={onVisibleRowsChange}
+            renderRow={(index, measure) => {
+              const lead = rowAt(shown.pages, shown.pageSize, index)
+              const row = lead && rowsById[lead.id]
+              return row ? (
+                // By id and place: a lead inserted meanwhile can shift a page so that one lead shows twice.
+                <LeadTableRow key={`${row.id}@${index}`} row={row} index={index} measure={measure} />
+              ) : (
+                <PlaceholderRow key={`placeholder-${index}`} index={index} columns={columns.length} height={estimatedRowHeight} measure={measure} />
+              )
+            }}
+          />
         </Table.Root>
       </Box>
     </ListCard>
   )
-}
+})

@@ -1,16 +1,20 @@
-import { Button, HStack, Input, NativeSelect } from '@chakra-ui/react'
+import { HStack, Input, NativeSelect } from '@chakra-ui/react'
+import type { ReactNode } from 'react'
 import { occasionOptions } from '../../lib/consultation-facts'
 import { allOption } from '../../lib/search'
-import type { LeadFilters } from './lead-filters'
+import type { LeadFilters } from './lead-query'
+import { leadStatusSchema } from './lead.schema'
 import { LeadStatusOptions } from './LeadStatusOptions'
 
 interface LeadsToolbarProps {
   filters: LeadFilters
-  onChange: (filters: LeadFilters) => void
-  onExport: () => void
+  onSearchChange: (search: string) => void
+  onFilterChange: (change: Partial<LeadFilters>) => void
+  /** The Export CSV control. */
+  children: ReactNode
 }
 
-export function LeadsToolbar({ filters, onChange, onExport }: LeadsToolbarProps) {
+export function LeadsToolbar({ filters, onSearchChange, onFilterChange, children }: LeadsToolbarProps) {
   return (
     <HStack gap="3" wrap="wrap">
       <Input
@@ -18,13 +22,15 @@ export function LeadsToolbar({ filters, onChange, onExport }: LeadsToolbarProps)
         aria-label="Search leads"
         maxW="sm"
         value={filters.search}
-        onChange={(event) => onChange({ ...filters, search: event.target.value })}
+        onChange={(event) => onSearchChange(event.target.value)}
       />
       <NativeSelect.Root width="44">
         <NativeSelect.Field
           aria-label="Status filter"
           value={filters.status}
-          onChange={(event) => onChange({ ...filters, status: event.target.value as LeadFilters['status'] })}
+          onChange={(event) =>
+            onFilterChange({ status: event.target.value === allOption ? allOption : leadStatusSchema.parse(event.target.value) })
+          }
         >
           <option value={allOption}>All Status</option>
           <LeadStatusOptions />
@@ -35,7 +41,7 @@ export function LeadsToolbar({ filters, onChange, onExport }: LeadsToolbarProps)
         <NativeSelect.Field
           aria-label="Occasion filter"
           value={filters.occasion}
-          onChange={(event) => onChange({ ...filters, occasion: event.target.value })}
+          onChange={(event) => onFilterChange({ occasion: event.target.value })}
         >
           <option value={allOption}>All Occasions</option>
           {occasionOptions.map((occasion) => (
@@ -46,9 +52,7 @@ export function LeadsToolbar({ filters, onChange, onExport }: LeadsToolbarProps)
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Button variant="outline" onClick={onExport}>
-        Export CSV
-      </Button>
+      {children}
     </HStack>
   )
 }

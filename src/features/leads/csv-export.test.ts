@@ -1,7 +1,11 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { leadsCsv, leadsCsvFileName } from './csv-export'
+import type { CsvLead } from '../../lib/lead-fields'
+import { leadsCsvFileName, leadsCsvLines, leadsCsvStart } from './csv-export'
 import { aLead } from '../../testing/lead-fixtures'
+
+/** A whole file of these leads, as one export writes it. */
+const leadsCsv = (leads: readonly CsvLead[]) => leadsCsvStart + leadsCsvLines(leads)
 
 function parse(csv: string): string[][] {
   expect(csv.startsWith('\uFEFF')).toBe(true)
@@ -42,5 +46,13 @@ describe('leads CSV export', () => {
 
   it('writes only the header for no leads', () => {
     expect(parse(leadsCsv([]))).toHaveLength(1)
+  })
+
+  it('writes the same file chunk by chunk as at once', () => {
+    const leads = Array.from({ length: 7 }, (_, index) => aLead({ id: `lead-${index}`, name: `Lead, "${index}"`, city: index % 2 ? '=Pune' : 'Goa' }))
+    const chunked = leadsCsvStart + [leads.slice(0, 3), leads.slice(3, 6), leads.slice(6), []].map(leadsCsvLines).join('')
+    expect(chunked).toBe(leadsCsv(leads))
+    expect(parse(chunked)).toHaveLength(8)
+    expect(chunked.endsWith('\r\n')).toBe(true)
   })
 })

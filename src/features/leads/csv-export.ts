@@ -1,13 +1,16 @@
 import { brand } from '../../lib/brand'
-import { leadFields, type Lead } from '../../lib/lead-fields'
+import { leadFields, type CsvLead } from '../../lib/lead-fields'
 
 /** The spec section 7 columns: the declared fields that have a CSV header, then status and creation time. */
-const columns: { header: string; value: (lead: Lead) => string }[] = [
-  ...leadFields.flatMap((field) => (field.csvHeader === null ? [] : [{ header: field.csvHeader, value: (lead: Lead) => lead[field.name] }])),
+const columns: { header: string; value: (lead: CsvLead) => string }[] = [
+  ...leadFields.flatMap((field) =>
+    field.csvHeader === null ? [] : [{ header: field.csvHeader, value: (lead: CsvLead) => lead[field.name] }],
+  ),
   { header: 'Status', value: (lead) => lead.status },
   { header: 'Created At', value: (lead) => lead.created_at },
 ]
 const byteOrderMark = '\uFEFF'
+const lineEnd = '\r\n'
 const formulaTriggers = ['=', '+', '-', '@', '\t', '\r']
 
 /** A leading apostrophe stops spreadsheets from running a cell as a formula. */
@@ -20,15 +23,16 @@ function quote(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }
 
-function toCell(value: string): string {
-  return quote(defuseFormula(value))
+function toLine(cells: readonly string[]): string {
+  return cells.map((cell) => quote(defuseFormula(cell))).join(',') + lineEnd
 }
 
-export function leadsCsv(leads: readonly Lead[]): string {
-  const header = columns.map((column) => column.header)
-  const rows = leads.map((lead) => columns.map((column) => column.value(lead)))
-  const lines = [header, ...rows].map((cells) => cells.map(toCell).join(','))
-  return byteOrderMark + lines.join('\r\n') + '\r\n'
+/** How the file begins: a UTF-8 byte order mark (so Excel reads ₹ right) and the header line. */
+export const leadsCsvStart = byteOrderMark + toLine(columns.map((column) => column.header))
+
+/** The lines of some leads, each ended by CRLF: an export writes them chunk by chunk after the start. */
+export function leadsCsvLines(leads: readonly CsvLead[]): string {
+  return leads.map((lead) => toLine(columns.map((column) => column.value(lead)))).join('')
 }
 
 /** kanak-leads-YYYY-MM-DD.csv, dated by the ISO date of the export. */

@@ -1,6 +1,6 @@
-/** Hands text to the browser as a file download. */
-export function downloadTextFile(fileName: string, text: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }))
+/** Hands a file to the browser as a download. */
+export function downloadFile(fileName: string, file: Blob): void {
+  const url = URL.createObjectURL(file)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

@@ -1,13 +1,5 @@
 import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
-import {
-  createSortedRowModel,
-  rowSortingFeature,
-  sortFn_alphanumeric,
-  sortFn_datetime,
-  sortFn_text,
-  tableFeatures,
-  type ColumnDef,
-} from '@tanstack/react-table'
+import { rowSortingFeature, tableFeatures, type ColumnDef } from '@tanstack/react-table'
 import { formatDateTime } from '../../lib/format'
 import type { LeadsApi } from './api/leads-api'
 import type { Lead } from '../../lib/lead-fields'
@@ -15,11 +7,8 @@ import { LeadStatusBadge } from './LeadStatusBadge'
 import { LeadStatusSelect } from './LeadStatusSelect'
 import { leadWhatsAppUrl } from './whatsapp-link'
 
-export const leadTableFeatures = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric, text: sortFn_text, datetime: sortFn_datetime },
-})
+/** Sorting is the database's (the table is given rows already in order): the table keeps only the headers' sort state. */
+export const leadTableFeatures = tableFeatures({ rowSortingFeature })
 
 export interface LeadRowActions {
   api: Pick<LeadsApi, 'updateLeadStatus'>
@@ -37,7 +26,6 @@ export function leadColumns(actions: LeadRowActions): ColumnDef<typeof leadTable
       id: 'customer',
       header: 'Customer',
       accessorFn: (lead) => lead.name,
-      sortFn: 'text',
       cell: ({ row }) => (
         <Stack gap="0">
           <Text fontWeight="semibold">{row.original.name}</Text>
@@ -51,7 +39,6 @@ export function leadColumns(actions: LeadRowActions): ColumnDef<typeof leadTable
       id: 'requirements',
       header: 'Requirements',
       accessorFn: requirementsText,
-      sortFn: 'text',
       cell: ({ row }) => (
         <Stack gap="0">
           <Text>{requirementsText(row.original)}</Text>
@@ -62,19 +49,19 @@ export function leadColumns(actions: LeadRowActions): ColumnDef<typeof leadTable
         </Stack>
       ),
     },
-    { id: 'budget', header: 'Budget', accessorFn: (lead) => lead.budget_range, sortFn: 'alphanumeric' },
+    { id: 'budget', header: 'Budget', accessorFn: (lead) => lead.budget_range },
     {
       id: 'status',
       header: 'Status',
       accessorFn: (lead) => lead.status,
-      sortFn: 'text',
       cell: ({ row }) => <LeadStatusBadge status={row.original.status} />,
     },
     {
       id: 'created',
       header: 'Created',
-      accessorFn: (lead) => new Date(lead.created_at),
-      sortFn: 'datetime',
+      accessorFn: (lead) => lead.created_at,
+      // Newest first on the first click.
+      sortDescFirst: true,
       cell: ({ row }) => <Text fontSize="sm">{formatDateTime(row.original.created_at)}</Text>,
     },
     {

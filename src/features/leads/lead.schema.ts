@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { leadFields, leadStatuses, type Lead, type LeadFieldName } from '../../lib/lead-fields'
+import { leadFields, leadStatuses, type CsvLead, type Lead, type LeadFieldName } from '../../lib/lead-fields'
 
 export const leadStatusSchema = z.enum(leadStatuses)
 
@@ -15,11 +15,24 @@ const fieldSchemas = Object.fromEntries(leadFields.map((field) => [field.name, f
   z.ZodMiniType<string>
 >
 
-/** A fetched lead row: every declared field (absent optional ones become empty), its status and timestamps. */
-export const leadSchema: z.ZodMiniType<Lead, unknown> = z.object({
+const leadRow = z.object({
   id: z.string(),
   ...fieldSchemas,
   status: leadStatusSchema,
   created_at: z.string(),
   updated_at: z.nullish(z.string()),
 })
+
+/** A fetched lead row: every declared field (absent optional ones become empty), its status and timestamps. */
+export const leadSchema: z.ZodMiniType<Lead, unknown> = leadRow
+
+const csvFieldNames = leadFields.flatMap((field) => (field.csvHeader === null ? [] : [field.name]))
+
+/** The columns a CSV export selects. */
+export const csvLeadColumns = [...csvFieldNames, 'status', 'created_at', 'id'] as const
+
+/** A lead row as a CSV export reads it. */
+export const csvLeadSchema: z.ZodMiniType<CsvLead, unknown> = z.pick(
+  leadRow,
+  Object.fromEntries(csvLeadColumns.map((column) => [column, true])) as Record<(typeof csvLeadColumns)[number], true>,
+)

@@ -30,6 +30,11 @@ async function countRows(session: SqlSession, sql: string, params: Params): Prom
   return Number(counted.rows[0]?.n ?? 0)
 }
 
+/** The rows a page of `total` rows holds, from `offset`, at most `limit`. */
+function pageSize(total: number, query: TableQuery): number {
+  return Math.max(0, Math.min(query.limit ?? Number.POSITIVE_INFINITY, total - (query.offset ?? 0)))
+}
+
 /** What a read selects from: a table or view, or a set-returning function call, with its bound values. */
 export interface RowSource {
   sql: string
@@ -53,8 +58,10 @@ export async function selectRows(
   let sql = `select ${selectList(query.select)} from ${source.sql}${where}${orderClause(query.order)}`
   if (query.limit !== undefined) sql += ` limit ${query.limit}`
   if (query.offset !== undefined) sql += ` offset ${query.offset}`
-  const found = headersOnly ? { body: '', count: await countRows(session, sql, params) } : await rows(session, sql, params)
   const total = prefer.countExact ? await countRows(session, `select 1 from ${source.sql}${where}`, params) : undefined
+  // HEAD with count=exact: the page's size follows from the total, so the rows are counted once (as PostgREST does).
+  const headCount = async () => (total === undefined ? countRows(session, sql, params) : pageSize(total, query))
+  const found = headersOnly ? { body: '', count: await headCount() } : await rows(session, sql, params)
   return { ...found, total }
 }
 

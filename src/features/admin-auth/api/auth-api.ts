@@ -1,12 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { ApiError, errorCodes, toApiError } from '../../../lib/api-error'
+import { adminAccessRequiredMessage, ApiError, errorCodes, toApiError } from '../../../lib/api-error'
 
 export interface AdminUser {
   id: string
   email: string
 }
-
-const adminAccessRequired = 'Admin access required. Please contact administrator to assign admin role.'
 
 export function createAuthApi(client: SupabaseClient) {
   async function signIn(email: string, password: string): Promise<AdminUser> {
@@ -47,8 +45,8 @@ export function createAuthApi(client: SupabaseClient) {
       .eq('user_id', userData.user.id)
       .eq('role', 'admin')
       .maybeSingle()
-    if (error) throw toApiError(error, adminAccessRequired)
-    if (!data) throw new ApiError(errorCodes.adminAccessRequired, adminAccessRequired)
+    if (error) throw toApiError(error, adminAccessRequiredMessage)
+    if (!data) throw new ApiError(errorCodes.adminAccessRequired, adminAccessRequiredMessage)
   }
 
   return { signIn, signOut, currentSessionUser, onSessionChange, requireAdmin }

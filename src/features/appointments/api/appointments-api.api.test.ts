@@ -1,80 +1,132 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createUserAndSignIn, serviceClient } from '../../../../supabase/local/testing/clients'
+import { newLead } from '../../../../supabase/tests/support/leads'
 import { istWallClock } from '../../../lib/dayjs'
+import { allOption } from '../../../lib/search'
 import { createSchedulingApi } from '../../scheduling/api/scheduling-api'
+import type { AppointmentQuery } from '../appointment-query'
 import { createAppointmentsApi } from './appointments-api'
 
-/** A Monday in 2032 of its own, so parallel test files never book the same slots. */
-const monday = istWallClock('2032-01-05', '00:00').add(randomInt(0, 400) * 7, 'day').format('YYYY-MM-DD')
-const at = (time: string) => istWallClock(monday, time).toISOString()
+/** A week in 2032-2039 of this file's own, so parallel test files never book the same slots. */
+const monday = istWallClock('2032-01-05', '00:00').add(randomInt(0, 400) * 7, 'day')
+const at = (day: number, time: string) => istWallClock(monday.add(day, 'day').format('YYYY-MM-DD'), time).toISOString()
 
-async function leadWithAppointment(slot: string, status = 'scheduled') {
+/** Letters only (names allow nothing else), so a search for it finds this file's leads alone. */
+const tag = `Zq${Array.from({ length: 8 }, () => 'abcdefghijklmnopqrstuvwxyz'[randomInt(26)]).join('')}`
+const leadOf = (first: string, email: string) =>
+  newLead({
+    id: `appt-${randomUUID()}`,
+    name: `${first} ${tag}`,
+    phone: `9${randomInt(100_000_000, 999_999_999)}`,
+    email,
+    city: `${tag}pur`,
+    product_type: 'Necklace',
+  })
+/** The emails differ where a wildcard would match: '%' and '_' must be taken literally. */
+const nina = leadOf('Nina', `nina.${tag}%x@mail.test`)
+const omar = leadOf('Omar', `omar.${tag}_x@mail.test`)
+const priya = leadOf('Priya', `priya.${tag}ax@mail.test`)
+
+const booked = [
+  { lead: nina, slot: at(0, '09:00'), status: 'completed' },
+  { lead: nina, slot: at(0, '17:00'), status: 'cancelled' },
+  { lead: omar, slot: at(1, '10:00'), status: 'no-show' },
+  { lead: priya, slot: at(2, '11:00'), status: 'completed' },
+  { lead: omar, slot: at(3, '12:00'), status: 'completed' },
+  { lead: priya, slot: at(4, '16:00'), status: 'scheduled' },
+  { lead: nina, slot: at(4, '17:00'), status: 'confirmed' },
+]
+const ids: string[] = []
+/** The tab's order: latest slot first. */
+const latestFirst = () => [...ids].reverse()
+const mine: AppointmentQuery = { search: tag, status: allOption }
+const signal = () => new AbortController().signal
+let api: ReturnType<typeof createAppointmentsApi>
+
+beforeAll(async () => {
   const service = serviceClient()
-  const leadId = `appt-${randomUUID()}`
-  const lead = await service.from('leads').insert({ id: leadId, name: 'Kabir Das', phone: '9000012345' })
-  if (lead.error) throw new Error(lead.error.message)
-  const appointment = await service
-    .from('appointments')
-    .insert({ lead_id: leadId, slot_datetime: slot, status })
-    .select('id')
-    .single()
-  if (appointment.error) throw new Error(appointment.error.message)
-  return appointment.data.id as string
-}
+  const leads = await service.from('leads').insert([nina, omar, priya])
+  if (leads.error) throw new Error(`arranging leads failed: ${leads.error.message}`)
+  for (const { lead, slot, status } of booked) {
+    const { data, error } = await service.from('appointments').insert({ lead_id: lead.id, slot_datetime: slot, status }).select('id').single()
+    if (error) throw new Error(`arranging appointments failed: ${error.message}`)
+    ids.push(data.id as string)
+  }
+  api = createAppointmentsApi((await createUserAndSignIn({ admin: true })).client)
+})
 
-describe('appointments api against the local backend', () => {
-  it('lists appointments by slot in either order', async () => {
-    const early = await leadWithAppointment(at('09:00'))
-    const late = await leadWithAppointment(at('10:00'))
-    const admin = await createUserAndSignIn({ admin: true })
-    const api = createAppointmentsApi(admin.client)
-    const ascending = (await api.fetchAppointments('ascending')).map((row) => row.id)
-    const descending = (await api.fetchAppointments('descending')).map((row) => row.id)
-    expect(ascending.indexOf(early)).toBeLessThan(ascending.indexOf(late))
-    expect(descending.indexOf(late)).toBeLessThan(descending.indexOf(early))
+describe('appointments api: the tab and the calendar ask the database', () => {
+  it('pages the appointments whose lead matches the search, latest first, with the exact count', async () => {
+    const first = await api.fetchAppointmentsPage(mine, { from: 0, to: 2 }, signal())
+    const last = await api.fetchAppointmentsPage(mine, { from: 6, to: 8 }, signal())
+    expect([...first, ...last].map((row) => row.id)).toEqual([...latestFirst().slice(0, 3), latestFirst()[6]])
+    expect(await api.fetchAppointmentsPage(mine, { from: 7, to: 9 }, signal())).toEqual([])
+    expect(await api.countAppointments(mine, signal())).toBe(7)
+    expect(first[0]).toMatchObject({ lead_id: nina.id, lead_name: nina.name, lead_phone: nina.phone, lead_email: nina.email, lead_product_type: 'Necklace', status: 'confirmed' })
   })
 
+  it('combines the search with the status filter', async () => {
+    const completed = { ...mine, status: 'completed' as const }
+    expect((await api.fetchAppointmentsPage(completed, { from: 0, to: 9 }, signal())).map((row) => row.id)).toEqual([ids[4], ids[3], ids[0]])
+    expect(await api.countAppointments(completed, signal())).toBe(3)
+  })
+
+  it.each([
+    ['the name, whatever its case', `nINA ${tag.toUpperCase()}`, [6, 1, 0]],
+    ['the phone', omar.phone, [4, 2]],
+    ['% literally', `${tag}%x`, [6, 1, 0]],
+    ['_ literally', `${tag}_x`, [4, 2]],
+    ['not the city', `${tag}pur`, []],
+    ['1,000 characters: nothing, no error', 'x'.repeat(1000), []],
+  ])('searches %s', async (_label, search, expected) => {
+    const query = { search, status: allOption } as const
+    const found = (await api.fetchAppointmentsPage(query, { from: 0, to: 49 }, signal())).map((row) => row.id)
+    if (search === omar.phone) expect(found.filter((id) => ids.includes(id))).toEqual(expected.map((index) => ids[index]))
+    else expect(found).toEqual(expected.map((index) => ids[index]))
+  })
+
+  it('loads a calendar range, earliest first, from its first instant up to (not including) its end', async () => {
+    const week = await api.fetchAppointmentsBetween(at(0, '09:00'), at(4, '17:00'), signal())
+    expect(week.map((row) => row.id)).toEqual(ids.slice(0, 6))
+    expect(week[0]).toMatchObject({ lead_name: nina.name, lead_phone: nina.phone, lead_product_type: 'Necklace' })
+  })
+})
+
+describe('appointments api: changes', () => {
   it('sets a quick-action status', async () => {
-    const id = await leadWithAppointment(at('11:00'))
-    const admin = await createUserAndSignIn({ admin: true })
-    const updated = await createAppointmentsApi(admin.client).updateAppointmentStatus(id, 'no-show')
+    const updated = await api.updateAppointmentStatus(ids[5]!, 'no-show')
     expect(updated.status).toBe('no-show')
   })
 
   it('reschedules onto a free slot and forces the status back to scheduled', async () => {
-    const id = await leadWithAppointment(at('12:00'), 'confirmed')
-    const admin = await createUserAndSignIn({ admin: true })
-    const moved = await createAppointmentsApi(admin.client).rescheduleAppointment(id, at('13:00'))
+    const moved = await api.rescheduleAppointment(ids[6]!, at(3, '15:00'))
     expect(moved.status).toBe('scheduled')
-    expect(new Date(moved.slot_datetime).toISOString()).toBe(at('13:00'))
-    const taken = await createSchedulingApi(admin.client).fetchTakenSlots(at('00:00'), at('23:59'))
-    expect(taken.map((slot) => new Date(slot).toISOString())).toContain(at('13:00'))
-    expect(taken.map((slot) => new Date(slot).toISOString())).not.toContain(at('12:00'))
+    expect(new Date(moved.slot_datetime).toISOString()).toBe(at(3, '15:00'))
+    const taken = await createSchedulingApi(serviceClient()).fetchTakenSlots(at(3, '00:00'), at(3, '23:59'))
+    expect(taken.map((slot) => new Date(slot).toISOString())).toContain(at(3, '15:00'))
   })
 
   it('refuses a taken slot with a clear message and leaves the appointment as it was', async () => {
-    await leadWithAppointment(at('14:00'))
-    const id = await leadWithAppointment(at('15:00'))
-    const admin = await createUserAndSignIn({ admin: true })
-    await expect(createAppointmentsApi(admin.client).rescheduleAppointment(id, at('14:00'))).rejects.toMatchObject({
+    const { data } = await serviceClient().from('appointments').insert({ lead_id: priya.id, slot_datetime: at(2, '14:00') }).select('id').single()
+    const { data: other } = await serviceClient().from('appointments').insert({ lead_id: omar.id, slot_datetime: at(2, '15:00') }).select('id').single()
+    await expect(api.rescheduleAppointment(other!.id as string, at(2, '14:00'))).rejects.toMatchObject({
       code: '23505',
+      message: 'That time slot is already booked. Please pick another slot.',
     })
-    const stored = await serviceClient().from('appointments').select('slot_datetime').eq('id', id).single()
-    expect(new Date(stored.data?.slot_datetime).toISOString()).toBe(at('15:00'))
+    expect(data).not.toBeNull()
+    const stored = await serviceClient().from('appointments').select('slot_datetime').eq('id', other!.id).single()
+    expect(new Date(stored.data?.slot_datetime).toISOString()).toBe(at(2, '15:00'))
   })
 
   it('refuses a slot outside business hours with the database code', async () => {
-    const id = await leadWithAppointment(at('16:00'))
-    const admin = await createUserAndSignIn({ admin: true })
-    await expect(createAppointmentsApi(admin.client).rescheduleAppointment(id, at('20:00'))).rejects.toMatchObject({
-      code: '23514',
-    })
+    await expect(api.rescheduleAppointment(ids[3]!, at(2, '20:00'))).rejects.toMatchObject({ code: '23514' })
   })
 
   it('shows a non-admin no appointments', async () => {
-    await leadWithAppointment(at('17:00'))
-    const user = await createUserAndSignIn()
-    expect(await createAppointmentsApi(user.client).fetchAppointments('descending')).toEqual([])
+    const user = createAppointmentsApi((await createUserAndSignIn()).client)
+    expect(await user.fetchAppointmentsPage(mine, { from: 0, to: 9 }, signal())).toEqual([])
+    expect(await user.countAppointments({ search: '', status: allOption }, signal())).toBe(0)
+    expect(await user.fetchAppointmentsBetween(at(0, '00:00'), at(5, '00:00'), signal())).toEqual([])
   })
 })

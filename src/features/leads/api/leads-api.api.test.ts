@@ -1,76 +1,181 @@
 import { randomUUID } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
-import { anonClient, createUserAndSignIn, serviceClient } from '../../../../supabase/local/testing/clients'
-import { aLeadPayload } from '../../../testing/lead-fixtures'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { anonClient, createUserAndSignIn, serviceClient, type SignedInUser } from '../../../../supabase/local/testing/clients'
+import { newLead } from '../../../../supabase/tests/support/leads'
+import type { LeadStatus } from '../../../lib/lead-fields'
+import { allLeads, leadSortColumns, type LeadQuery, type LeadSortColumn } from '../lead-query'
 import { createLeadsApi } from './leads-api'
 
-function newLead(overrides: Record<string, unknown> = {}) {
-  return { ...aLeadPayload({ id: `api-${randomUUID()}` }), ...overrides }
+/** The shared backend holds other tests' leads: this file's carry an occasion of their own, which every query filters by. */
+const occasion = `Leads api ${randomUUID()}`
+const mine: LeadQuery = { ...allLeads, occasion }
+const above = 'Above ₹2.5L'
+const upTo = 'Up to ₹50,000'
+const start = Date.parse('2031-03-01T10:00:00Z')
+
+/** Emails carry the characters a search must take literally. */
+const rows: [string, string, string, string, string, string, LeadStatus, number][] = [
+  ['Asha Rao', '9876543210', 'asha.rao@mail.test', 'Pune', 'Ring', upTo, 'pending', 0],
+  ['Bela Kumar', '9000000001', 'per%cent@mail.test', 'Mumbai', 'Pendant', above, 'contacted', 1],
+  ['Chitra Iyer', '9000000002', 'percent@mail.test', 'Chennai', 'Ring', above, 'pending', 2],
+  ['Dev Anand', '9000000003', 'under_score@mail.test', 'Delhi', 'Bangles', '', 'closed', 3],
+  ['Esha Gupta', '9000000004', 'underXscore@mail.test', 'Pune', 'Necklace', upTo, 'pending', 4],
+  ['Farid Khan', '9000000005', 'back\\slash@mail.test', 'Kochi', 'Ring', upTo, 'contacted', 5],
+  ['Gita Menon', '9000000006', "o'brien@mail.test", 'Kochi', 'Earrings', above, 'pending', 6],
+  ['Hari Nair', '9000000007', 'say"hi"@mail.test', 'Goa', 'Ring', '', 'closed', 7],
+  ['Indu Shah', '9000000008', 'comma,here@mail.test', 'Surat', 'Ring', above, 'pending', 8],
+  ['Jai Verma', '9000000009', 'paren(open)@mail.test', 'Agra', 'Bracelet', upTo, 'pending', 9],
+  ['Kavya Das', '9000000010', 'smile😀@mail.test', 'Patna', 'Ring', upTo, 'contacted', 10],
+  ['Lata Joshi', '9000000011', 'lata@mail.test', 'Pune', 'Ring', above, 'pending', 10],
+]
+
+const leads = rows.map(([name, phone, email, city, product_type, budget_range, status, hours]) => ({
+  ...newLead({ id: `api-${randomUUID()}`, name, phone, email, city, occasion, product_type, budget_range, status }),
+  status,
+  created_at: new Date(start + hours * 3_600_000).toISOString(),
+}))
+
+type StoredLead = (typeof leads)[number]
+
+const byName = (...names: string[]) => names.map((name) => leads.find((lead) => lead.name === name)!.id)
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+const sortValue: Record<LeadSortColumn, (lead: StoredLead) => string[]> = {
+  customer: (lead) => [lead.name],
+  requirements: (lead) => [lead.product_type, lead.occasion],
+  budget: (lead) => [lead.budget_range],
+  status: (lead) => [lead.status],
+  created: (lead) => [lead.created_at],
 }
 
-async function insertLeads(...leads: ReturnType<typeof newLead>[]) {
+/** The table's order: the column, ties newest first; by creation time, ties by id in the same direction. */
+function expectedOrder(sort: LeadQuery['sort'], subset: StoredLead[] = leads): string[] {
+  return [...subset]
+    .sort((a, b) => {
+      const time = Date.parse(a.created_at) - Date.parse(b.created_at)
+      if (!sort) return -time || -compare(a.id, b.id)
+      const values = sortValue[sort.column]
+      const difference = values(a).map((value, index) => compare(value, values(b)[index]!)).find((d) => d !== 0) ?? 0
+      if (difference !== 0) return sort.descending ? -difference : difference
+      return sort.column === 'created' ? (sort.descending ? -compare(a.id, b.id) : compare(a.id, b.id)) : -time || -compare(a.id, b.id)
+    })
+    .map((lead) => lead.id)
+}
+
+const signal = () => new AbortController().signal
+let admin: SignedInUser
+let api: ReturnType<typeof createLeadsApi>
+
+/** Every lead of a query, page by page, as the table scrolls through them. */
+async function allPages(query: LeadQuery, pageSize: number): Promise<string[]> {
+  const ids: string[] = []
+  for (let from = 0; ; from += pageSize) {
+    const page = await api.fetchLeadsPage(query, { from, to: from + pageSize - 1 }, signal())
+    ids.push(...page.map((lead) => lead.id))
+    if (page.length < pageSize) return ids
+  }
+}
+
+beforeAll(async () => {
   const { error } = await serviceClient().from('leads').insert(leads)
-  if (error) throw new Error(error.message)
-}
+  if (error) throw new Error(`arranging leads failed: ${error.message}`)
+  admin = await createUserAndSignIn({ admin: true })
+  api = createLeadsApi(admin.client)
+})
 
-describe('leads api against the local backend', () => {
-  it('reads every lead in pages, as hosted PostgREST caps the rows of one answer', async () => {
-    const created = Array.from({ length: 5 }, (_, index) => newLead({ created_at: `2031-01-0${index + 1}T00:00:00Z` }))
-    await insertLeads(...created)
-    const admin = await createUserAndSignIn({ admin: true })
-    const paged = await createLeadsApi(admin.client, { pageSize: 2 }).fetchLeads()
-    expect(new Set(paged.map((lead) => lead.id)).size).toBe(paged.length)
-    expect(paged.filter((lead) => created.some((ours) => ours.id === lead.id)).map((lead) => lead.id)).toEqual(
-      created.map((lead) => lead.id).reverse(),
-    )
+describe('leads api: the leads tab asks the database', () => {
+  it('pages through every sort order, either direction, with the exact count', async () => {
+    const sorts = [null, ...leadSortColumns.flatMap((column) => [false, true].map((descending) => ({ column, descending })))]
+    for (const sort of sorts) {
+      expect(await allPages({ ...mine, sort }, 5), JSON.stringify(sort)).toEqual(expectedOrder(sort))
+    }
+    expect(await api.countLeads(mine, signal())).toBe(leads.length)
   })
 
-  it('gives an admin every lead, newest first, parsed', async () => {
-    const older = newLead({ created_at: '2030-01-01T00:00:00Z' })
-    const newer = newLead({ created_at: '2030-01-02T00:00:00Z', reference_image: null, email: '' })
-    await insertLeads(older, newer)
-    const admin = await createUserAndSignIn({ admin: true })
-    const leads = await createLeadsApi(admin.client).fetchLeads()
-    const ours = leads.filter((lead) => lead.id === older.id || lead.id === newer.id)
-    expect(ours.map((lead) => lead.id)).toEqual([newer.id, older.id])
-    expect(ours[0]).toMatchObject({ email: '', reference_image: '', status: 'pending' })
-    const times = leads.map((lead) => new Date(lead.created_at).getTime())
-    expect(times).toEqual([...times].sort((a, b) => b - a))
+  it('combines the search with the status and budget filters, counted exactly', async () => {
+    const query: LeadQuery = { ...mine, search: 'MAIL.test', status: 'pending', budget: above }
+    const expected = leads.filter((lead) => lead.status === 'pending' && lead.budget_range === above)
+    expect(await allPages(query, 2)).toEqual(expectedOrder(null, expected))
+    expect(await api.countLeads(query, signal())).toBe(expected.length)
+    expect(await api.countLeads({ ...mine, status: 'closed' }, signal())).toBe(2)
   })
 
+  it('pages to the end: a last partial page, then an empty page at the total, never an error', async () => {
+    const newestFirst = expectedOrder(null)
+    const last = await api.fetchLeadsPage(mine, { from: 10, to: 14 }, signal())
+    expect(last.map((lead) => lead.id)).toEqual(newestFirst.slice(10))
+    expect(await api.fetchLeadsPage(mine, { from: 12, to: 16 }, signal())).toEqual([])
+  })
+
+  it.each([
+    ['a name, whatever its case', 'ASHA', ['Asha Rao']],
+    ['part of a phone number', '98765', ['Asha Rao']],
+    ['a city, surrounded by spaces', '  kochi ', ['Gita Menon', 'Farid Khan']],
+    ['%', '%', ['Bela Kumar']],
+    ['_', 'under_score', ['Dev Anand']],
+    ['\\', 'back\\slash', ['Farid Khan']],
+    ["'", "o'brien", ['Gita Menon']],
+    ['"', '"hi"', ['Hari Nair']],
+    [',', 'comma,here', ['Indu Shah']],
+    ['( and )', 'paren(open)', ['Jai Verma']],
+    ['an emoji', '😀', ['Kavya Das']],
+    ['SQL', "'; delete from public.leads; --", []],
+    ['1,000 characters', 'x'.repeat(1000), []],
+    ['a term across two fields', 'rao9876', []],
+  ])('matches %s literally, as a case-insensitive substring of name, phone, email or city', async (_label, search, names) => {
+    const query = { ...mine, search }
+    expect((await api.fetchLeadsPage(query, { from: 0, to: 49 }, signal())).map((lead) => lead.id)).toEqual(byName(...names))
+    expect(await api.countLeads(query, signal())).toBe(names.length)
+  })
+
+  it('does not search the occasion, and answers nothing for a term nobody has', async () => {
+    expect(await api.countLeads({ ...mine, search: 'Leads api' }, signal())).toBe(0)
+  })
+
+  it('counts every lead, or those of a status, from the dashboard counters', async () => {
+    const total = await api.countLeads(allLeads, signal())
+    const byStatus = await Promise.all((['pending', 'contacted', 'closed'] as const).map((status) => api.countLeads({ ...allLeads, status }, signal())))
+    expect(total).toBeGreaterThanOrEqual(leads.length)
+    expect(byStatus.reduce((sum, count) => sum + count, 0)).toBe(total)
+  })
+
+  it('stops a request when its signal aborts', async () => {
+    const controller = new AbortController()
+    const page = api.fetchLeadsPage(mine, { from: 0, to: 49 }, controller.signal)
+    controller.abort()
+    await expect(page).rejects.toMatchObject({ message: expect.stringMatching(/abort/i) })
+  })
+})
+
+describe('leads api: status changes and access', () => {
   it('updates status and updated_at, and the change is stored', async () => {
-    const lead = newLead({ updated_at: '2030-01-01T00:00:00Z' })
-    await insertLeads(lead)
-    const admin = await createUserAndSignIn({ admin: true })
-    const updated = await createLeadsApi(admin.client).updateLeadStatus(lead.id, 'contacted')
+    const lead = newLead({ id: `api-${randomUUID()}`, updated_at: '2030-01-01T00:00:00Z' })
+    await serviceClient().from('leads').insert(lead)
+    const updated = await api.updateLeadStatus(lead.id, 'contacted')
     expect(updated.status).toBe('contacted')
-    expect(new Date(updated.updated_at ?? 0).getTime()).toBeGreaterThan(Date.parse('2030-01-01T00:00:00Z') - 1e12)
     const stored = await serviceClient().from('leads').select('status, updated_at').eq('id', lead.id).single()
     expect(stored.data?.status).toBe('contacted')
     expect(stored.data?.updated_at).not.toBe('2030-01-01T00:00:00+00:00')
   })
 
   it('refuses a status the schema does not know, with the database code', async () => {
-    const lead = newLead()
-    await insertLeads(lead)
-    const admin = await createUserAndSignIn({ admin: true })
-    const api = createLeadsApi(admin.client)
+    const lead = newLead({ id: `api-${randomUUID()}` })
+    await serviceClient().from('leads').insert(lead)
     await expect(api.updateLeadStatus(lead.id, 'archived' as never)).rejects.toMatchObject({ code: '23514' })
   })
 
   it('shows a signed-in non-admin no leads and lets them change none', async () => {
-    const lead = newLead()
-    await insertLeads(lead)
     const user = await createUserAndSignIn()
-    const api = createLeadsApi(user.client)
-    expect(await api.fetchLeads()).toEqual([])
-    await expect(api.updateLeadStatus(lead.id, 'closed')).rejects.toHaveProperty('code')
-    const stored = await serviceClient().from('leads').select('status').eq('id', lead.id).single()
-    expect(stored.data?.status).toBe('pending')
+    const theirs = createLeadsApi(user.client)
+    expect(await theirs.fetchLeadsPage({ ...mine, search: 'a' }, { from: 0, to: 49 }, signal())).toEqual([])
+    expect(await theirs.countLeads({ ...mine, search: 'a' }, signal())).toBe(0)
+    await expect(theirs.updateLeadStatus(leads[0]!.id, 'closed')).rejects.toHaveProperty('code')
   })
 
-  it('refuses a reader without the admin grant with the admin-access code, whatever the backend says', async () => {
-    await expect(createLeadsApi(anonClient()).fetchLeads()).rejects.toMatchObject({ code: 'admin_access_required' })
+  it('refuses a reader without the admin grant with the admin-access code', async () => {
+    const visitor = createLeadsApi(anonClient())
+    await expect(visitor.fetchLeadsPage(allLeads, { from: 0, to: 9 }, signal())).rejects.toMatchObject({ code: 'admin_access_required' })
+    await expect(visitor.countLeads({ ...allLeads, search: 'a' }, signal())).rejects.toMatchObject({ code: 'admin_access_required' })
+    await expect(visitor.countLeads(allLeads, signal())).rejects.toMatchObject({ code: 'admin_access_required' })
   })
 
   it('builds the public URL of a reference image', () => {

@@ -1,33 +1,58 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
-import { ApiError, errorCodes, toApiError } from '../../../lib/api-error'
+import { toApiError } from '../../../lib/api-error'
+import { allOption } from '../../../lib/search'
 import type { Lead, LeadStatus } from '../../../lib/lead-fields'
 import { leadSchema } from '../lead.schema'
+import type { LeadFilters, LeadQuery } from '../lead-query'
+import { fetchCsvChunk, type CsvChunk, type LeadCursor } from './lead-csv-chunks'
+import { leadOrder, leadReadError, leadsMatching } from './lead-reads'
 
 const referenceImagesBucket = 'reference-images'
 
-const adminAccessRequired = 'Admin access required. Please contact administrator to assign admin role.'
+/** Rows of one page, inclusive, in the query's order. */
+export interface RowSpan {
+  from: number
+  to: number
+}
 
-/** Hosted PostgREST answers at most `max_rows` (1000 by default) rows a request, so leads come in pages. */
-const defaultPageSize = 1000
+/** The counters of dashboard_stats() that count leads, by the status filter they answer. */
+const countedBy = { [allOption]: 'total_leads', pending: 'pending_leads', contacted: 'contacted_leads', closed: 'closed_leads' } as const
+const leadCountsSchema = z.object({
+  total_leads: z.number(),
+  pending_leads: z.number(),
+  contacted_leads: z.number(),
+  closed_leads: z.number(),
+})
 
-export function createLeadsApi(client: SupabaseClient, { pageSize = defaultPageSize } = {}) {
-  /** All leads, newest first. */
-  async function fetchLeads(): Promise<Lead[]> {
-    const leads: Lead[] = []
-    for (let from = 0; ; from += pageSize) {
-      const { data, error } = await client
-        .from('leads')
-        .select('*')
-        .order('created_at', { ascending: false })
-        .order('id')
-        .range(from, from + pageSize - 1)
-      if (error?.code === errorCodes.insufficientPrivilege) throw new ApiError(errorCodes.adminAccessRequired, adminAccessRequired)
-      if (error) throw toApiError(error, 'Failed to fetch leads. Admin access required.')
-      const page = z.array(leadSchema).parse(data)
-      leads.push(...page)
-      if (page.length < pageSize) return leads
+export function createLeadsApi(client: SupabaseClient) {
+  /** One page of the leads matching the query, in its order. */
+  async function fetchLeadsPage(query: LeadQuery, span: RowSpan, signal: AbortSignal): Promise<Lead[]> {
+    let request = leadsMatching(client, query, '*')
+    for (const term of leadOrder(query.sort)) request = request.order(term.column, { ascending: term.ascending })
+    const { data, error, status } = await request.range(span.from, span.to).abortSignal(signal)
+    if (error) throw leadReadError(error, status)
+    return z.array(leadSchema).parse(data)
+  }
+
+  /**
+   * How many leads match the filters: a count-only request, apart from the rows, so they can show
+   * first. Filtered by status alone (or not at all), the counters dashboard_stats keeps answer at
+   * once what counting the rows would take a while for.
+   */
+  async function countLeads(filters: LeadFilters, signal: AbortSignal): Promise<number> {
+    if (filters.search.trim() === '' && filters.occasion === allOption && filters.budget === allOption) {
+      const { data, error, status } = await client.rpc('dashboard_stats').abortSignal(signal)
+      if (error) throw leadReadError(error, status)
+      return leadCountsSchema.parse(data)[countedBy[filters.status]]
     }
+    const { count, error, status } = await leadsMatching(client, filters, 'id', { count: 'exact', head: true }).abortSignal(signal)
+    if (error) throw leadReadError(error, status)
+    return count ?? 0
+  }
+
+  function fetchLeadsCsvChunk(filters: LeadFilters, after: LeadCursor | null, size: number, signal: AbortSignal): Promise<CsvChunk> {
+    return fetchCsvChunk(client, filters, after, size, signal)
   }
 
   /** Sets the status and refreshes updated_at; answers the stored row. */
@@ -46,7 +71,7 @@ export function createLeadsApi(client: SupabaseClient, { pageSize = defaultPageS
     return client.storage.from(referenceImagesBucket).getPublicUrl(path).data.publicUrl
   }
 
-  return { fetchLeads, updateLeadStatus, referenceImageUrl }
+  return { fetchLeadsPage, countLeads, fetchLeadsCsvChunk, updateLeadStatus, referenceImageUrl }
 }
 
 export type LeadsApi = ReturnType<typeof createLeadsApi>

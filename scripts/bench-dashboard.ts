@@ -1,0 +1,93 @@
+/**
+ * The admin dashboard at scale, in a real Chromium (not part of `npm test`):
+ *   npm run bench:dashboard -- --leads 100000
+ * Seeds a fresh local backend in a temp folder with N leads (appointments for a fifth of them),
+ * builds the app and serves it with `vite preview`, then measures sign-in to the leads table,
+ * search results after the last keystroke, input latency, the JS heap and a CSV export of every lead.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { chromium } from '@playwright/test'
+import { createClient } from '@supabase/supabase-js'
+import { dataFolder } from '../supabase/local/data-folder.ts'
+import { csvExport, inputLatencies, jsHeap, percentile, searchTimings, signInToTable } from './bench-dashboard/measure-dashboard.ts'
+import { startPreviewServer } from './bench-dashboard/preview-server.ts'
+import { seedBenchData } from './bench-dashboard/seed-bench-data.ts'
+
+/** Names and cities of 3 to 6 letters, phone digits, and a term nobody has: more than 20 searches. */
+const searchTerms = [
+  'sha', 'priya', 'kochi', 'mehta', 'arjun', 'pune', 'reddy', 'kavya', 'das', 'jaipur', 'zoya', 'iyer',
+  'surat', 'nair', 'desai', 'meera', 'khan', 'ishaan', '98765', '9123', '8877', '70012', '64321', 'sharx',
+]
+
+class RealtimeUnavailable {
+  constructor() {
+    throw new Error('Realtime is not used by the benchmark')
+  }
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+function readOptions() {
+  const { values } = parseArgs({ options: { leads: { type: 'string', default: '100000' } } })
+  const leads = Number(values.leads)
+  if (!Number.isInteger(leads) || leads < 1) throw new Error(`--leads must be a whole number above 0, got "${values.leads}"`)
+  return { leads }
+}
+
+async function main() {
+  const { leads } = readOptions()
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-dashboard-'))
+  const dataDir = path.join(workDir, 'data')
+  const stops: (() => Promise<unknown>)[] = [() => rm(workDir, { recursive: true, force: true })]
+  try {
+    console.log(`Seeding ${leads.toLocaleString('en-IN')} leads into ${dataDir}`)
+    const seeding = Date.now()
+    const admin = await seedBenchData(dataDir, leads, (line) => console.log(line))
+    console.log(`  seeded in ${((Date.now() - seeding) / 1000).toFixed(0)} s; building and serving the app`)
+    const keys = JSON.parse(await readFile(dataFolder(dataDir).keys, 'utf8')) as { anonKey: string; serviceRoleKey: string }
+    const preview = await startPreviewServer(workDir, dataDir, keys.anonKey)
+    stops.unshift(() => preview.stop())
+    const service = createClient(preview.url, keys.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
+    })
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--enable-precise-memory-info'],
+    })
+    stops.unshift(() => browser.close())
+
+    const loadBefore = os.loadavg()[0]!
+    const signIn = await signInToTable(browser, preview.url, admin)
+    const searches = await searchTimings(signIn.page, service, searchTerms)
+    const latencies = await inputLatencies(signIn.page)
+    const heap = await jsHeap(signIn.page)
+    const csv = await csvExport(signIn.page, heap.cdp, leads)
+
+    console.log('')
+    const load = `load average ${loadBefore.toFixed(1)} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end`
+    console.log(`Dashboard with ${leads.toLocaleString('en-IN')} leads (production build, vite preview, local backend, Chromium, ${os.cpus().length} cores, ${load})`)
+    console.log(`  sign-in click to the leads table:      ${ms(signIn.ms)}`)
+    for (const search of searches) {
+      console.log(`    "${search.term}" (${search.matches.toLocaleString('en-IN')} matches): rows ${ms(search.rowsMs)}, count ${ms(search.countMs)}`)
+    }
+    const rows = searches.map((search) => search.rowsMs)
+    const counts = searches.map((search) => search.countMs)
+    console.log(`  search, last keystroke to the right rows:  p50 ${ms(percentile(rows, 50))}, p95 ${ms(percentile(rows, 95))} (${searches.length} searches)`)
+    console.log(`  search, last keystroke to the right count: p50 ${ms(percentile(counts, 50))}, p95 ${ms(percentile(counts, 95))}`)
+    console.log(`  input latency, keydown to next frame:  p95 ${ms(percentile(latencies, 95))}, max ${ms(Math.max(...latencies))} (${latencies.length} keystrokes)`)
+    console.log(`  JS heap after the searches:            ${mb(heap.used)} (${mb(heap.afterGc)} after a garbage collection)`)
+    console.log(`  CSV of every lead:                     ${ms(csv.ms)} (${csv.rows.toLocaleString('en-IN')} rows, JS heap peak ${mb(csv.peakHeap)})`)
+  } finally {
+    for (const stop of stops) await stop().catch((error: unknown) => console.error(error))
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})

@@ -1,0 +1,107 @@
+import { Box, Button, HStack, Link, Table, Text } from '@chakra-ui/react'
+import { memo, useEffect, useRef } from 'react'
+import { ListCard } from '../../components/ui/ListCard'
+import { PlaceholderRow, VirtualTableBody } from '../../components/ui/VirtualTableBody'
+import { formatDate, formatTime } from '../../lib/format'
+import { rowAt } from '../../lib/page-window'
+import type { ShownRows } from '../../lib/shown-rows'
+import type { AppointmentRow } from './appointment.schema'
+import { appointmentWhatsAppUrl } from './appointment-whatsapp-link'
+import { AppointmentStatusBadge } from './AppointmentStatusBadge'
+
+interface AppointmentsTableProps {
+  shown: ShownRows<AppointmentRow>
+  onVisibleRowsChange: (first: number, last: number) => void
+  onRetry: () => void
+  onManage: (row: AppointmentRow) => void
+}
+
+const columns = ['Customer', 'Appointment', 'Status', 'Lead Details', 'Actions']
+const estimatedRowHeight = 76
+
+const AppointmentTableRow = memo(function AppointmentTableRow({
+  row,
+  index,
+  measure,
+  onManage,
+}: {
+  row: AppointmentRow
+  index: number
+  measure: (node: Element | null) => void
+  onManage: (row: AppointmentRow) => void
+}) {
+  return (
+    <Table.Row data-index={index} ref={measure}>
+      <Table.Cell>
+        <Text fontWeight="semibold">{row.lead_name ?? 'Unknown lead'}</Text>
+        {row.lead_phone && <Text fontSize="sm">{row.lead_phone}</Text>}
+        {row.lead_email && <Text fontSize="sm" color="fg.muted">{row.lead_email}</Text>}
+      </Table.Cell>
+      <Table.Cell>
+        <Text>{formatDate(row.slot_datetime)}</Text>
+        <Text fontSize="sm">{formatTime(row.slot_datetime)}</Text>
+      </Table.Cell>
+      <Table.Cell>
+        <AppointmentStatusBadge status={row.status} />
+      </Table.Cell>
+      <Table.Cell>
+        <Text>{row.lead_product_type}</Text>
+        <Text fontSize="sm" color="fg.muted">{row.lead_budget_range}</Text>
+      </Table.Cell>
+      <Table.Cell>
+        <HStack gap="2">
+          <Button size="xs" variant="outline" onClick={() => onManage(row)}>
+            Manage
+          </Button>
+          <Button asChild size="xs" colorPalette="green" variant="outline">
+            <Link href={appointmentWhatsAppUrl(row)} target="_blank" rel="noopener noreferrer">
+              WhatsApp
+            </Link>
+          </Button>
+        </HStack>
+      </Table.Cell>
+    </Table.Row>
+  )
+})
+
+export function AppointmentsTable({ shown, onVisibleRowsChange, onRetry, onManage }: AppointmentsTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  // Another query's rows start at the top.
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0
+  }, [shown.queryKey])
+  const retry = shown.failed && (
+    <Button size="xs" variant="outline" onClick={onRetry}>
+      Retry
+    </Button>
+  )
+  return (
+    <ListCard title={`Appointments (${shown.total ?? '…'})`} action={retry} emptyText="No appointments found" empty={shown.total === 0}>
+      <Box ref={scrollRef} maxH="640px" overflowY="auto" data-testid="appointments-scroll" aria-busy={shown.busy}>
+        <Table.Root size="sm" stickyHeader>
+          <Table.Header>
+            <Table.Row>
+              {columns.map((column) => (
+                <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <VirtualTableBody
+            rowCount={shown.rowCount}
+            scrollRef={scrollRef}
+            estimatedRowHeight={estimatedRowHeight}
+            onVisibleRowsChange={onVisibleRowsChange}
+            renderRow={(index, measure) => {
+              const row = rowAt(shown.pages, shown.pageSize, index)
+              return row ? (
+                <AppointmentTableRow key={`${row.id}@${index}`} row={row} index={index} measure={measure} onManage={onManage} />
+              ) : (
+                <PlaceholderRow key={`placeholder-${index}`} index={index} columns={columns.length} height={estimatedRowHeight} measure={measure} />
+              )
+            }}
+          />
+        </Table.Root>
+      </Box>
+    </ListCard>
+  )
+}

@@ -1,0 +1,11 @@
+import { businessPhone } from '../../lib/consultation-facts'
+import { formatLongDate, formatTime } from '../../lib/format'
+import type { AppointmentRow } from './appointment.schema'
+
+/** A chat with the business number, prefilled with the appointment's date and time. */
+export function appointmentWhatsAppUrl(row: Pick<AppointmentRow, 'slot_datetime' | 'lead_name'>): string {
+  const when = `${formatLongDate(row.slot_datetime)} at ${formatTime(row.slot_datetime)}`
+  const name = row.lead_name ? `${row.lead_name}'s` : 'the'
+  const message = `Hi! This is about ${name} consultation appointment on ${when}.`
+  return `https://wa.me/${businessPhone}?text=${encodeURIComponent(message)}`
+}

@@ -1,0 +1,54 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { providedLater } from '../../lib/provided-later'
+import type { AppointmentRow } from './appointment.schema'
+import { shiftMonth } from './calendar-grid'
+
+interface CalendarContext {
+  /** The month shown, YYYY-MM. */
+  month: string
+  /** The appointments of `loadedMonth`'s grid. */
+  rows: AppointmentRow[]
+  loadedMonth: string | null
+}
+
+const loadMonth = { 'month.shift': { target: 'loading', reenter: true, actions: 'shiftMonth' } } as const
+
+/**
+ * The calendar view: it loads the appointments of the weeks its month grid shows, and again on each
+ * month change (stopping the load of a month left before it answered).
+ */
+export const calendarMachine = setup({
+  types: {
+    context: {} as CalendarContext,
+    input: {} as { month: string },
+    events: {} as { type: 'month.shift'; by: number },
+  },
+  actors: {
+    loadMonth: fromPromise<AppointmentRow[], string>(async () => {
+      throw new Error('loadMonth is provided by the calendar')
+    }),
+  },
+  actions: {
+    notifyLoadFailed: providedLater<unknown>(),
+    shiftMonth: assign(({ context, event }) => ({ month: shiftMonth(context.month, event.by) })),
+    showMonth: assign(({ context }, rows: AppointmentRow[]) => ({ rows, loadedMonth: context.month })),
+  },
+}).createMachine({
+  id: 'calendar',
+  context: ({ input }) => ({ month: input.month, rows: [], loadedMonth: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      on: loadMonth,
+      invoke: {
+        id: 'month',
+        src: 'loadMonth',
+        input: ({ context }) => context.month,
+        onDone: { target: 'shown', actions: { type: 'showMonth', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: { type: 'notifyLoadFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    shown: { on: loadMonth },
+    failed: { on: loadMonth },
+  },
+})

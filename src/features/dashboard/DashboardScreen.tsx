@@ -1,0 +1,115 @@
+import { Box, Button, Container, Heading, HStack, Spinner, Stack, Tabs, Text } from '@chakra-ui/react'
+import { useMachine } from '@xstate/react'
+import { useCallback, useMemo, useState } from 'react'
+import { fromPromise } from 'xstate'
+import { fromAbortable } from '../../lib/abortable-actor'
+import { brand } from '../../lib/brand'
+import type { AppointmentsApi } from '../appointments/api/appointments-api'
+import { AppointmentsTab, type AppointmentsTabApi } from '../appointments/AppointmentsTab'
+import { CalendarView } from '../appointments/CalendarView'
+import type { ManageAppointmentApis } from '../appointments/ManageAppointmentDialog'
+import { LeadsTab, type LeadsTabApi } from '../leads/LeadsTab'
+import type { DashboardApi } from './api/dashboard-api'
+import { dashboardMachine } from './dashboard.machine'
+import type { DashboardStats } from './dashboard-stats'
+import { announceLeadLoadFailure } from './lead-load-failure'
+import { withoutAccess } from './no-access-apis'
+import { StatCards } from './StatCards'
+
+/** What the dashboard asks the backend through. */
+export interface DashboardApis {
+  /** Throws an ApiError coded admin_access_required unless the signed-in user holds the admin role. */
+  auth: { requireAdmin: () => Promise<void> }
+  leads: LeadsTabApi
+  appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
+  loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
+  stats: Pick<DashboardApi, 'fetchDashboardStats'>
+}
+
+export interface DashboardScreenProps {
+  /** The signed-in admin. */
+  user: { email: string }
+  apis: DashboardApis
+  onSignOut: () => void
+}
+
+export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps) {
+  const machine = useMemo(
+    () =>
+      dashboardMachine.provide({
+        actors: {
+          requireAdmin: fromPromise<void>(() => apis.auth.requireAdmin()),
+          fetchStats: fromAbortable<DashboardStats, unknown>((_, signal) => apis.stats.fetchDashboardStats(signal)),
+        },
+        actions: {
+          notifyAccessFailed: (_, error) => announceLeadLoadFailure(error),
+          notifyStatsFailed: (_, error) => console.error(error),
+        },
+      }),
+    [apis],
+  )
+  const [snapshot, send] = useMachine(machine)
+  const denied = snapshot.matches('denied')
+  const shownApis = useMemo(() => (denied ? withoutAccess(apis) : apis), [denied, apis])
+  const manageApis = useMemo(
+    () => ({ appointments: shownApis.appointments, loadTakenSlots: shownApis.loadTakenSlots }),
+    [shownApis],
+  )
+  const [search, setSearch] = useState('')
+  const refreshStats = useCallback(() => send({ type: 'stats.refresh' }), [send])
+
+  return (
+    <Container as="main" maxW="7xl" px="4" py="6">
+      <Stack gap="6">
+        <HStack justify="space-between" align="start" wrap="wrap">
+          <Box>
+            <Heading as="h1" size="2xl">
+              {brand.name} Bespoke Admin Dashboard
+            </Heading>
+            <Text color="fg.muted">Manage leads and track jewelry consultation requests</Text>
+          </Box>
+          <HStack>
+            <Text fontSize="sm" color="fg.muted">
+              {user.email}
+            </Text>
+            <Button size="sm" variant="outline" onClick={onSignOut}>
+              Sign Out
+            </Button>
+          </HStack>
+        </HStack>
+        {snapshot.matches('checkingAccess') ? (
+          <HStack justify="center" py="16">
+            <Spinner />
+            <Text>Loading dashboard...</Text>
+          </HStack>
+        ) : (
+          <>
+            <StatCards stats={snapshot.context.stats} />
+            <Tabs.Root defaultValue="leads" lazyMount unmountOnExit variant="enclosed">
+              <Tabs.List>
+                <Tabs.Trigger value="leads">Leads Management</Tabs.Trigger>
+                <Tabs.Trigger value="appointments">Appointments</Tabs.Trigger>
+                <Tabs.Trigger value="calendar">Calendar View</Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="leads">
+                <LeadsTab
+                  api={shownApis.leads}
+                  search={search}
+                  onSearchChange={setSearch}
+                  onLeadUpdated={refreshStats}
+                  onLoadFailed={announceLeadLoadFailure}
+                />
+              </Tabs.Content>
+              <Tabs.Content value="appointments">
+                <AppointmentsTab apis={manageApis} search={search} onAppointmentChanged={refreshStats} />
+              </Tabs.Content>
+              <Tabs.Content value="calendar">
+                <CalendarView api={shownApis.appointments} />
+              </Tabs.Content>
+            </Tabs.Root>
+          </>
+        )}
+      </Stack>
+    </Container>
+  )
+}

@@ -1,0 +1,15 @@
+import type { DashboardApis } from './DashboardScreen'
+
+/** Without the admin role the lists show nothing and ask the database nothing (spec section 8: no lead data). */
+export function withoutAccess(apis: DashboardApis): DashboardApis {
+  return {
+    ...apis,
+    leads: { ...apis.leads, fetchLeadsPage: async () => [], countLeads: async () => 0, fetchLeadsCsvChunk: async () => ({ leads: [], next: null }) },
+    appointments: {
+      ...apis.appointments,
+      fetchAppointmentsPage: async () => [],
+      countAppointments: async () => 0,
+      fetchAppointmentsBetween: async () => [],
+    },
+  }
+}

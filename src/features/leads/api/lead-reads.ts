@@ -1,0 +1,71 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { adminAccessRequiredMessage, ApiError, errorCodes, toApiError } from '../../../lib/api-error'
+import { allOption } from '../../../lib/search'
+import type { LeadFilters, LeadSort, LeadSortColumn } from '../lead-query'
+
+interface CountOptions {
+  /** Ask for the exact number of matching rows. */
+  count?: 'exact'
+  /** Only the count, no rows. */
+  head?: boolean
+}
+
+/**
+ * The leads matching the filters, as one PostgREST request still to be ordered and paged. A search
+ * term goes through search_leads (literal, case-insensitive substring of name, phone, email or
+ * city, matched over a trigram index); without one the table is read directly, which the
+ * database plans better.
+ */
+export function leadsMatching(client: SupabaseClient, filters: LeadFilters, columns: string, options: CountOptions = {}) {
+  const term = filters.search.trim()
+  const source =
+    term === ''
+      ? client.from('leads').select(columns, options)
+      : client.rpc('search_leads', { term }, options).select(columns)
+  let query = source
+  if (filters.status !== allOption) query = query.eq('status', filters.status)
+  if (filters.occasion !== allOption) query = query.eq('occasion', filters.occasion)
+  if (filters.budget !== allOption) query = query.eq('budget_range', filters.budget)
+  return query
+}
+
+/** The columns each sortable column of the table orders by. */
+const orderColumns: Record<LeadSortColumn, string[]> = {
+  customer: ['name'],
+  requirements: ['product_type', 'occasion'],
+  budget: ['budget_range'],
+  status: ['status'],
+  created: ['created_at'],
+}
+
+export interface OrderTerm {
+  column: string
+  ascending: boolean
+}
+
+/**
+ * The order a sort asks for, as the indexes of 20261122001000_lead_search.sql serve it: by creation
+ * time, id breaks ties in the same direction; by any other column, ties go newest first.
+ */
+export function leadOrder(sort: LeadSort | null): OrderTerm[] {
+  const newestFirst = [
+    { column: 'created_at', ascending: false },
+    { column: 'id', ascending: false },
+  ]
+  if (sort === null) return newestFirst
+  const ascending = !sort.descending
+  const sorted = orderColumns[sort.column].map((column) => ({ column, ascending }))
+  return sort.column === 'created' ? [...sorted, { column: 'id', ascending }] : [...sorted, ...newestFirst]
+}
+
+interface BackendError {
+  code?: string | null
+  message?: string | null
+}
+
+/** A refused read is the admin role missing; a count-only (HEAD) answer has no body, so only its status says so. */
+export function leadReadError(error: BackendError, status: number): ApiError {
+  const refused = error.code === errorCodes.insufficientPrivilege || (!error.code && (status === 401 || status === 403))
+  if (refused) return new ApiError(errorCodes.adminAccessRequired, adminAccessRequiredMessage)
+  return toApiError(error, 'Failed to fetch leads. Admin access required.')
+}

@@ -1,0 +1,100 @@
+import type { AppointmentRow } from '../features/appointments/appointment.schema'
+import type { DashboardApis } from '../features/dashboard/DashboardScreen'
+import type { LeadFilters, LeadQuery, LeadSortColumn } from '../features/leads/lead-query'
+import type { Lead, LeadStatus } from '../lib/lead-fields'
+import { allOption } from '../lib/search'
+
+const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
+  customer: (lead) => lead.name,
+  requirements: (lead) => `${lead.product_type}\u0000${lead.occasion}`,
+  budget: (lead) => lead.budget_range,
+  status: (lead) => lead.status,
+  created: (lead) => lead.created_at,
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * The dashboard's backend held in memory, answering as the database does (search, filters, sort,
+ * pages, counts, stats): for component tests. Every call is recorded in `calls`.
+ */
+export function memoryDashboardApis(leads: readonly Lead[], appointments: readonly AppointmentRow[] = []) {
+  const stored = new Map(leads.map((lead) => [lead.id, lead]))
+  const calls: { name: string; args: unknown[] }[] = []
+  const record = <TArgs extends unknown[], TResult>(name: string, run: (...args: TArgs) => TResult) =>
+    async (...args: TArgs): Promise<Awaited<TResult>> => {
+      calls.push({ name, args })
+      return await run(...args)
+    }
+  const matching = (filters: LeadFilters) => {
+    const term = filters.search.trim().toLowerCase()
+    return [...stored.values()].filter(
+      (lead) =>
+        (!term || [lead.name, lead.phone, lead.email, lead.city].some((field) => field.toLowerCase().includes(term))) &&
+        (filters.status === allOption || lead.status === filters.status) &&
+        (filters.occasion === allOption || lead.occasion === filters.occasion) &&
+        (filters.budget === allOption || lead.budget_range === filters.budget),
+    )
+  }
+  const sorted = (found: Lead[], sort: LeadQuery['sort']) =>
+    found.sort((a, b) => {
+      const newestFirst = compare(b.created_at, a.created_at) || compare(b.id, a.id)
+      if (!sort) return newestFirst
+      const order = compare(sortValue[sort.column](a), sortValue[sort.column](b)) * (sort.descending ? -1 : 1)
+      return order || newestFirst
+    })
+  const apis: DashboardApis = {
+    auth: { requireAdmin: record('requireAdmin', () => undefined) },
+    leads: {
+      fetchLeadsPage: record('fetchLeadsPage', (query: LeadQuery, span: { from: number; to: number }) =>
+        sorted(matching(query), query.sort).slice(span.from, span.to + 1),
+      ),
+      countLeads: record('countLeads', (filters: LeadFilters) => matching(filters).length),
+      fetchLeadsCsvChunk: record('fetchLeadsCsvChunk', (filters: LeadFilters, after: { lastId: string } | null, size: number) => {
+        const all = sorted(matching(filters), null)
+        const start = after ? all.findIndex((lead) => lead.id === after.lastId) + 1 : 0
+        const leads = all.slice(start, start + size)
+        const last = leads.at(-1)
+        const ended = start + size >= all.length
+        return { leads, next: ended || !last ? null : { created_at: last.created_at, lastId: last.id, written: [last.id] } }
+      }),
+      updateLeadStatus: record('updateLeadStatus', (id: string, status: LeadStatus) => {
+        const lead = { ...stored.get(id)!, status, updated_at: new Date().toISOString() }
+        stored.set(id, lead)
+        return lead
+      }),
+      referenceImageUrl: (path: string) => `https://images.example/${path}`,
+    },
+    appointments: {
+      fetchAppointmentsPage: record('fetchAppointmentsPage', () => [...appointments]),
+      countAppointments: record('countAppointments', () => appointments.length),
+      fetchAppointmentsBetween: record('fetchAppointmentsBetween', () => [...appointments]),
+      updateAppointmentStatus: record('updateAppointmentStatus', () => {
+        throw new Error('not used')
+      }),
+      rescheduleAppointment: record('rescheduleAppointment', () => {
+        throw new Error('not used')
+      }),
+    },
+    loadTakenSlots: async () => [],
+    stats: {
+      fetchDashboardStats: record('fetchDashboardStats', () => {
+        const all = [...stored.values()]
+        const count = (status: LeadStatus) => all.filter((lead) => lead.status === status).length
+        const rate = all.length > 0 ? ((count('closed') / all.length) * 100).toFixed(1) : '0'
+        return {
+          totalLeads: all.length,
+          pendingLeads: count('pending'),
+          contactedLeads: count('contacted'),
+          closedLeads: count('closed'),
+          todayLeads: 0,
+          conversionRate: rate,
+          totalAppointments: appointments.length,
+          todayAppointments: 0,
+          weekAppointments: 0,
+        }
+      }),
+    },
+  }
+  return { apis, calls }
+}
