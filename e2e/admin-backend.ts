@@ -6,7 +6,7 @@ import { dataFolder } from '../supabase/local/data-folder.ts'
 
 /** The data folder and origin playwright.config.ts gives `npm start`; overridable for a side-by-side run. */
 const folder = dataFolder(path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e'))
-export const backendUrl = process.env.E2E_BASE_URL ?? 'http://localhost:5173'
+export const backendUrl = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 5173}`
 
 class RealtimeUnavailable {
   constructor() {

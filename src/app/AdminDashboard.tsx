@@ -1,15 +1,17 @@
 import { authApi } from '../features/admin-auth/api'
 import type { AdminUser } from '../features/admin-auth/api/auth-api'
 import { appointmentsApi } from '../features/appointments/api'
-import { Dashboard, type DashboardProps } from '../features/dashboard/Dashboard'
+import { dashboardApi } from '../features/dashboard/api'
+import { DashboardScreen, type DashboardApis } from '../features/dashboard/DashboardScreen'
 import { leadsApi } from '../features/leads/api'
 import { schedulingApi } from '../features/scheduling/api'
 
-const dashboardApis: DashboardProps['apis'] = {
+const dashboardApis: DashboardApis = {
   auth: authApi,
   leads: leadsApi,
   appointments: appointmentsApi,
   loadTakenSlots: schedulingApi.fetchTakenSlots,
+  stats: dashboardApi,
 }
 
 function signOut() {
@@ -18,5 +20,5 @@ function signOut() {
 
 /** The dashboard with the app's APIs, loaded once an admin is signed in. */
 export default function AdminDashboard({ user }: { user: AdminUser }) {
-  return <Dashboard key={user.id} user={user} apis={dashboardApis} onSignOut={signOut} />
+  return <DashboardScreen key={user.id} user={user} apis={dashboardApis} onSignOut={signOut} />
 }
