@@ -6,10 +6,12 @@
  * slow 4G and CPU slowdown) and prints the median of each figure. Not part of `npm test`; the machine
  * should be otherwise idle, so the load average is printed with the figures.
  */
-import { loadavg } from 'node:os'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
+import path from 'node:path'
 import { launch } from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
-import { startPreviewBuild } from './lighthouse/preview-build.ts'
+import { startPreviewServer } from './bench-support/preview-server.ts'
 
 const runsPerPage = 3
 const pages = ['/', '/admin']
@@ -79,7 +81,11 @@ function line(label: string, figures: Figures): string {
 }
 
 async function main() {
-  const preview = await startPreviewBuild()
+  const workDir = await mkdtemp(path.join(tmpdir(), 'bench-lighthouse-'))
+  const preview = await startPreviewServer({ workDir, dataDir: path.join(workDir, 'data') }).catch(async (error: unknown) => {
+    await rm(workDir, { recursive: true, force: true })
+    throw error
+  })
   try {
     console.log(`load average before: ${load()}`)
     for (const page of pages) {
@@ -92,6 +98,7 @@ async function main() {
     console.log(`(median of ${runsPerPage} Lighthouse runs per page: mobile, simulated slow 4G)`)
   } finally {
     await preview.stop()
+    await rm(workDir, { recursive: true, force: true })
   }
 }
 

@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate'
+import { assign, fromPromise, raise, setup, stateIn } from 'xstate'
 import { nextPageToLoad, pagesWithin, wantedPages } from './page-window'
 import {
   countKey,
@@ -126,13 +126,14 @@ export const pagedQueryMachine = setup({
     draftChanged: ({ context }) => queryKey(context.draft) !== queryKey(context.query),
     countKnown: ({ context }) => context.counted?.key === countKey(context.query),
     typed: ({ context }) => context.typed,
+    stillTyping: stateIn({ editing: 'typing' }),
     failureUnannounced: ({ context }) => !context.failureAnnounced,
   },
   delays: {
     /** Typing settles into a query after this pause. */
     typingPause: 150,
-    /** A typed query is counted only after this further pause: a count may take long, and a next keystroke would waste it. */
-    countPause: 150,
+    /** A typed query is counted once typing has stopped this long after it applied: a count may take long, and a next keystroke would waste it. */
+    countPause: 50,
   },
 }).createMachine({
   id: 'pagedQuery',
@@ -175,8 +176,8 @@ export const pagedQueryMachine = setup({
       initial: 'counting',
       states: {
         pausing: {
-          on: { ...recount, ...countFromPage, 'query.edit': { target: 'pausing', reenter: true } },
-          after: { countPause: 'counting' },
+          on: { ...recount, ...countFromPage },
+          after: { countPause: [{ guard: 'stillTyping', target: 'pausing', reenter: true }, { target: 'counting' }] },
         },
         counting: {
           on: { ...recount, ...countFromPage },

@@ -11,6 +11,15 @@ export interface PreviewServer {
   stop(): Promise<void>
 }
 
+export interface PreviewOptions {
+  /** The build goes to `workDir`/dist. */
+  workDir: string
+  /** The local backend's data folder. */
+  dataDir: string
+  /** More environment for the build and the server, such as LOCAL_BACKEND_RATE_LIMITS. */
+  env?: Record<string, string>
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
@@ -30,29 +39,32 @@ function stopped(child: ChildProcess): Promise<void> {
   })
 }
 
-/** Waits until the app answers and the local backend has opened its database (an auth call answers). */
-async function waitUntilServed(url: string, anonKey: string, preview: ChildProcess): Promise<void> {
+/**
+ * Waits until the page is served and the local backend's database has started: it starts in the
+ * background and keeps the server busy meanwhile, which a measurement would otherwise time. The auth
+ * API answers (401 without a session) only once the database is ready.
+ */
+async function waitUntilReady(url: string, preview: ChildProcess): Promise<void> {
   const deadline = Date.now() + startTimeoutMs
   while (Date.now() < deadline) {
     if (preview.exitCode !== null) throw new Error(`vite preview exited with code ${preview.exitCode}`)
     try {
-      if ((await fetch(url)).ok && (await fetch(`${url}/auth/v1/settings`, { headers: { apikey: anonKey } })).ok) return
+      if ((await fetch(url)).ok && (await fetch(`${url}/auth/v1/user`)).status === 401) return
     } catch {
       // Not listening yet.
     }
     await sleep(250)
   }
-  throw new Error(`vite preview did not answer ${url} within ${startTimeoutMs / 1000} s`)
+  throw new Error(`vite preview with its local backend was not ready at ${url} within ${startTimeoutMs / 1000} s`)
 }
 
 /**
- * The production build (into `workDir`/dist) served by `vite preview` on a free port, with the local
- * backend on `dataDir`, as `npm run build && npm run preview` serves it. Per-address limits are off:
- * the benchmark signs in and searches faster than a person.
+ * The production build served by `vite preview` on a free port with the local backend on `dataDir`,
+ * as `npm run build && npm run preview` serves it.
  */
-export async function startPreviewServer(workDir: string, dataDir: string, anonKey: string): Promise<PreviewServer> {
+export async function startPreviewServer({ workDir, dataDir, env: extraEnv = {} }: PreviewOptions): Promise<PreviewServer> {
   const outDir = path.join(workDir, 'dist')
-  const env = { ...process.env, NODE_ENV: 'production', LOCAL_BACKEND_DATA_DIR: dataDir, LOCAL_BACKEND_RATE_LIMITS: 'off' }
+  const env = { ...process.env, NODE_ENV: 'production', LOCAL_BACKEND_DATA_DIR: dataDir, ...extraEnv }
   execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { env, stdio: 'inherit' })
   const port = await freePort()
   const preview = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
@@ -62,7 +74,7 @@ export async function startPreviewServer(workDir: string, dataDir: string, anonK
   const url = `http://localhost:${port}`
   const stop = () => stopped(preview)
   try {
-    await waitUntilServed(url, anonKey, preview)
+    await waitUntilReady(url, preview)
   } catch (error) {
     await stop()
     throw error
