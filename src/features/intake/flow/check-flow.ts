@@ -1,3 +1,4 @@
+import { closestName, didYouMean } from './did-you-mean.ts'
 import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from './flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { findPlaceholderProblems } from './placeholders.ts'
@@ -41,7 +42,8 @@ function checkMessages(messages: FlowMessage[] | undefined, path: FlowPath, flow
 }
 
 function unknownTiming(name: string, flow: Flow) {
-  return `unknown timing '${name}' (known: ${Object.keys(flow.timing).join(', ')})`
+  const known = Object.keys(flow.timing)
+  return `unknown timing '${name}'${didYouMean(name, known, ` (known: ${known.join(', ')})`)}`
 }
 
 /** `step` is undefined for the scheduler's own actions. */
@@ -52,8 +54,9 @@ function checkActions(actions: FlowAction[] | undefined, path: FlowPath, flow: F
       report.at([...actionPath, 'after'], unknownTiming(action.after, flow))
     }
     if (action.action === 'open_link' && !flow.links?.[action.link]) {
-      const known = Object.keys(flow.links ?? {}).join(', ') || 'none'
-      report.at([...actionPath, 'link'], `unknown link '${action.link}' (known: ${known})`)
+      const known = Object.keys(flow.links ?? {})
+      const hint = didYouMean(action.link, known, ` (known: ${known.join(', ') || 'none'})`)
+      report.at([...actionPath, 'link'], `unknown link '${action.link}'${hint}`)
     }
     if (action.action === 'track') {
       for (const [key, value] of Object.entries(action.params ?? {})) report.inText([...actionPath, 'params', key], value)
@@ -128,23 +131,33 @@ function checkGraph(flow: Flow, report: Reporter) {
     if (first === undefined) firstIndex.set(step.id, index)
     else report.at(['steps', index, 'id'], `duplicate step id '${step.id}' (also step ${first + 1})`)
   })
-  const known = (id: string) => firstIndex.has(id)
-  if (!known(flow.start)) report.at(['start'], `unknown step '${flow.start}'`)
+  const stepIds = [...firstIndex.keys()]
+  // A mistyped reference counts as the step it most likely meant, so the steps behind it are not
+  // reported unreachable too; one that resembles no step leaves reachability unknown until fixed.
+  let unresolved = false
+  const resolve = (id: string, path: FlowPath): string | undefined => {
+    if (firstIndex.has(id)) return id
+    const meant = closestName(id, stepIds)
+    report.at(path, `unknown step '${id}'${meant === undefined ? '' : ` (did you mean '${meant}'?)`}`)
+    if (meant === undefined) unresolved = true
+    return meant
+  }
+  const start = resolve(flow.start, ['start'])
   const edges = new Map<string, string[]>()
   flow.steps.forEach((step, index) => {
-    const targets = targetsOf(step, ['steps', index])
-    for (const target of targets) if (!known(target.id)) report.at(target.path, `unknown step '${target.id}'`)
-    if (firstIndex.get(step.id) === index) edges.set(step.id, targets.map((t) => t.id))
+    const targets = targetsOf(step, ['steps', index]).flatMap((target) => resolve(target.id, target.path) ?? [])
+    if (firstIndex.get(step.id) === index) edges.set(step.id, targets)
   })
+  if (start === undefined || unresolved) return
   const reached = new Set<string>()
-  const queue = known(flow.start) ? [flow.start] : []
+  const queue = [start]
   for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
     if (reached.has(id)) continue
     reached.add(id)
-    queue.push(...(edges.get(id) ?? []).filter(known))
+    queue.push(...(edges.get(id) ?? []))
   }
   flow.steps.forEach((step, index) => {
-    if (known(flow.start) && !reached.has(step.id)) report.at(['steps', index, 'id'], `unreachable step '${step.id}'`)
+    if (!reached.has(step.id)) report.at(['steps', index, 'id'], `unreachable step '${step.id}'`)
   })
 }
 

@@ -48,18 +48,44 @@ describe('flow:check on the consultation flow', () => {
     expect(loadFlow(consultationSource, file).ok).toBe(true)
   })
 
-  it('reports an unknown step where it is referenced', () => {
+  it('reports a mistyped step reference once, with the step it most likely meant', () => {
     const source = consultationSource.replace('next: gold_carat', 'next: gold_karat')
-    expect(problemsAfter(replaceOnce('next: gold_carat', 'next: gold_karat'))).toContain(
-      `${at(source, 'gold_karat')} unknown step 'gold_karat'`,
-    )
+    expect(problemsAfter(() => source)).toEqual([`${at(source, 'gold_karat')} unknown step 'gold_karat' (did you mean 'gold_carat'?)`])
+    const start = consultationSource.replace('start: welcome', 'start: welcom')
+    expect(problemsAfter(() => start)).toEqual([`${at(start, 'start: welcom', 7)} unknown step 'welcom' (did you mean 'welcome'?)`])
   })
 
-  it('reports a duplicate step id and the steps nobody reaches any more', () => {
+  it('reports a reference to no step like any without a guess, and leaves reachability until it is fixed', () => {
+    const source = consultationSource.replace('next: gold_carat', 'next: platinum_purity')
+    expect(problemsAfter(() => source)).toEqual([`${at(source, 'platinum_purity')} unknown step 'platinum_purity'`])
+  })
+
+  it('reports the steps nobody reaches when every reference names a step', () => {
+    const source = consultationSource.replace(/next: final_details\n/g, 'next: completion\n')
+    const problems = problemsAfter(() => source)
+    expect(problems).toEqual([`${at(source, "final_details\n    type: form")} unreachable step 'final_details'`])
+  })
+
+  it('reports a duplicate step id where it is written', () => {
     const source = consultationSource.replace('  - id: timeline', '  - id: stone_type')
-    const problems = problemsAfter(replaceOnce('  - id: timeline', '  - id: stone_type'))
+    const problems = problemsAfter(() => source)
     expect(problems).toContain(`${at(source, 'stone_type\n    type: options\n    answer: timeline')} duplicate step id 'stone_type' (also step 10)`)
-    expect(problems).toContain(`${at(source, "final_details\n    type: form")} unreachable step 'final_details'`)
+  })
+
+  it('guesses a mistyped action, step type, timing and link', () => {
+    const source = consultationSource
+      .replace('action: open_scheduler', 'action: open_schedular')
+      .replace('    type: upload', '    type: uplod')
+      .replace('before: post_save', 'before: post_saved')
+      .replace('link: call\n', 'link: cal\n')
+    const problems = problemsAfter(() => source)
+    expect(problems).toContain(`${at(source, 'open_schedular')} unknown action (known: open_link, track, open_scheduler); did you mean 'open_scheduler'?`)
+    expect(problems).toContain(`${at(source, 'type: uplod', 6)} unknown step type (known: message, options, form, upload, save, end); did you mean 'upload'?`)
+    const fixed = source.replace('    type: uplod', '    type: upload').replace('action: open_schedular', 'action: open_scheduler')
+    expect(problemsAfter(() => fixed)).toEqual([
+      `${at(fixed, 'post_saved')} unknown timing 'post_saved' (did you mean 'post_save'?)`,
+      `${at(fixed, 'link: cal', 6)} unknown link 'cal' (did you mean 'call'?)`,
+    ])
   })
 
   it('reports an option without label, an unknown action and an unknown key with their positions', () => {
@@ -85,14 +111,14 @@ describe('flow:check on the consultation flow', () => {
   it('reports a dead end, an unknown timing and an unknown link', () => {
     const source = consultationSource
       .replace('    next: final_details\n', '\n')
-      .replace('before: post_save', 'before: post_saved')
+      .replace('before: post_save', 'before: post_scheduled')
       .replace('link: call\n', 'link: phone\n')
     const problems = problemsAfter(() => source)
     const timeline = consultationFlow.steps.find((step) => step.id === 'timeline')
     const firstOption = timeline?.type === 'options' ? timeline.options[0] : undefined
     const label = typeof firstOption === 'string' ? firstOption : firstOption?.label
     expect(problems).toContain(`${firstItemOf(source, 'timeline', 'options')} dead end: option '${label}' has no next step and neither has step 'timeline'`)
-    expect(problems).toContain(`${at(source, 'post_saved')} unknown timing 'post_saved' (known: typing, welcome, after_name, post_save, redirect, scheduler_close)`)
+    expect(problems).toContain(`${at(source, 'post_scheduled')} unknown timing 'post_scheduled' (known: typing, welcome, after_name, post_save, redirect, scheduler_close)`)
     expect(problems).toContain(`${at(source, 'link: phone', 6)} unknown link 'phone' (known: chat_first, consultation_summary, call)`)
   })
 
@@ -129,7 +155,7 @@ describe('flow:check on the consultation flow', () => {
       '    answer: gold_carat\n',
       '    answer: gold_carat\n    skip_if:\n      guard: answer_was\n      field: metal_choice\n',
     )
-    expect(problemsAfter(() => source)).toEqual([`${at(source, 'answer_was')} unknown guard (known: answered, answer_is)`])
+    expect(problemsAfter(() => source)).toEqual([`${at(source, 'answer_was')} unknown guard (known: answered, answer_is); did you mean 'answer_is'?`])
     const nowhere = consultationSource.replace(
       '    answer: timeline\n',
       '    answer: timeline\n    skip_if:\n      guard: answered\n      field: timeline\n',

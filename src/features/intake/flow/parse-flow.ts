@@ -1,5 +1,6 @@
 import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
+import { closestName } from './did-you-mean.ts'
 import { flowSchema, type Flow } from './flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { YamlLocator, type FlowPath } from './yaml-locator.ts'
@@ -27,7 +28,19 @@ function flatten(issue: Issue, prefix: FlowPath = []): { issue: Issue; path: Flo
   return [{ issue, path }]
 }
 
-function describe(issue: Issue, path: FlowPath, locator: YamlLocator, file: string): FlowProblem[] {
+function valueAt(root: unknown, path: FlowPath): unknown {
+  return path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), root)
+}
+
+/** The issue's message, with the allowed value a mistyped one most likely meant. */
+function messageOf(issue: Issue, typed: unknown): string {
+  const allowed = issue.code === 'invalid_union' && 'options' in issue ? issue.options : issue.code === 'invalid_value' ? issue.values : undefined
+  if (typeof typed !== 'string' || !allowed) return issue.message
+  const meant = closestName(typed, allowed.filter((value: unknown) => typeof value === 'string'))
+  return meant === undefined ? issue.message : `${issue.message}; did you mean '${meant}'?`
+}
+
+function describe(issue: Issue, path: FlowPath, locator: YamlLocator, file: string, input: unknown): FlowProblem[] {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((key) => ({ file, ...locator.keyAt(path, key), message: `unknown key '${key}'` }))
   }
@@ -41,7 +54,7 @@ function describe(issue: Issue, path: FlowPath, locator: YamlLocator, file: stri
     const message = 'a flow file must be a YAML mapping with version, business, timing, start and steps'
     return [{ file, ...locator.at(path), message }]
   }
-  return [{ file, ...locator.at(path), message: issue.message }]
+  return [{ file, ...locator.at(path), message: messageOf(issue, valueAt(input, path)) }]
 }
 
 /** Parses flow YAML and validates it against the schema; every problem carries its position. */
@@ -73,7 +86,7 @@ export function parseFlow(source: string, file: string): ParseResult {
     return {
       ok: false,
       problems: result.error.issues.flatMap((issue) =>
-        flatten(issue).flatMap(({ issue: leaf, path }) => describe(leaf, path, locator, file)),
+        flatten(issue).flatMap(({ issue: leaf, path }) => describe(leaf, path, locator, file, value)),
       ),
     }
   }
