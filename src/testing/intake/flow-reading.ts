@@ -1,4 +1,4 @@
-import type { CheckedFlow, FlowAction, FlowMessage, FlowOption, FlowStep } from '../../features/intake/flow/flow.schema'
+import { optionParts, type CheckedFlow, type FlowAction, type FlowMessage, type FlowStep } from '../../features/intake/flow/flow.schema'
 import type { SaveErrorKind } from '../../features/intake/flow/flow-vocabulary'
 import { renderTemplate } from '../../features/intake/flow/placeholders'
 
@@ -6,9 +6,7 @@ import { renderTemplate } from '../../features/intake/flow/placeholders'
 
 export type OptionsStep = FlowStep & { type: 'options' }
 
-export function optionParts(option: FlowOption) {
-  return typeof option === 'string' ? { label: option } : option
-}
+export { optionParts }
 
 export function stepById(flow: CheckedFlow, id: string | undefined): FlowStep {
   const step = flow.steps.find((s) => s.id === id)
@@ -42,7 +40,7 @@ export function findOption(flow: CheckedFlow, matches: (option: ReturnType<typeo
 /** An option that only records its answer and goes on the step's own way. */
 export function plainOption(step: OptionsStep): string {
   const plain = step.options.map(optionParts).find((o) => !o.next && !o.skip && !o.do && !o.reply)
-  return (plain ?? optionParts(step.options[0] as FlowOption)).label
+  return (plain ?? optionParts(step.options[0]!)).label
 }
 
 export function linkAction(actions: FlowAction[] | undefined) {

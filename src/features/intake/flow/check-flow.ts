@@ -1,5 +1,5 @@
 import { closestName, didYouMean } from './did-you-mean.ts'
-import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from './flow.schema.ts'
+import { optionParts, type Flow, type FlowAction, type FlowMessage, type FlowOption, type FlowStep } from './flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { findPlaceholderProblems } from './placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
@@ -10,7 +10,7 @@ interface Reporter {
 }
 
 function optionLabel(option: FlowOption) {
-  return typeof option === 'string' ? option : option.label
+  return optionParts(option).label
 }
 
 /** Every step id a step can go on to, with where it is written. */

@@ -1,4 +1,4 @@
-import type { CheckedFlow, FlowMessage, FlowOption, FlowStep } from '../flow/flow.schema'
+import { optionParts, type CheckedFlow, type FlowMessage, type FlowStep } from '../flow/flow.schema'
 import { contactFormSchema } from '../forms/contact-form.schema'
 import { buildLeadPayload } from '../lead/lead-payload'
 import { saveErrorKind, toSaveError } from '../lead/save-error-message'
@@ -27,10 +27,6 @@ function messageStep(step: FlowStep & { type: 'message' | 'end' }, c: StepCompil
   const beats = [...says(step.say, { stepId: step.id }), ...doBeats(step.do, flowActions(c.flow))]
   const target = step.type === 'end' ? stepTarget(endStateKey) : stepTarget(step.next ?? endStateKey)
   return sequenceState(beats, { target }, c.timing, c.flow)
-}
-
-function optionParts(option: FlowOption) {
-  return typeof option === 'string' ? { label: option } : option
 }
 
 function optionsStep(step: FlowStep & { type: 'options' }, c: StepCompiler): StateConfig {
