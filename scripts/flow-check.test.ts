@@ -28,7 +28,33 @@ describe('npm run flow:check', () => {
   it('passes the committed flow by default', async () => {
     const result = await flowCheck()
     expect(result).toMatchObject({ code: 0, stderr: '' })
-    expect(result.stdout).toMatch(/^flows\/consultation\.flow\.yaml: OK \(\d+ steps\)\n$/)
+    expect(result.stdout).toMatch(/^flows\/consultation\.flow\.yaml: OK \(\d+ steps; translations: hi\)\n$/)
+  })
+
+  it("prints each language's coverage with --coverage", async () => {
+    const result = await flowCheck('--coverage')
+    expect(result.code).toBe(0)
+    const total = Number(/ {2}en: (\d+) texts \(the flow file itself\)/.exec(result.stdout)?.[1])
+    expect(total).toBeGreaterThan(100)
+    expect(result.stdout).toContain(`  hi: ${total} of ${total} texts (100%)`)
+  })
+
+  it('reports a missing and an extra translation as file:line:col naming the language, and their coverage', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flow-check-'))
+    const flowFile = join(dir, 'consultation.flow.yaml')
+    writeFileSync(flowFile, source)
+    const hindi = readFileSync('flows/consultation.hi.yaml', 'utf8')
+    const broken = hindi.replace('      "Festival": "त्योहार"\n', '').replace('  submit: "आगे बढ़ें"', '  sumbit: "आगे बढ़ें"')
+    writeFileSync(join(dir, 'consultation.hi.yaml'), broken)
+    writeFileSync(join(dir, 'consultation.notes.yaml'), 'not a translation: the name is no language code\n')
+    const result = await flowCheck(flowFile, '--coverage')
+    expect(result.code).toBe(1)
+    const hiFile = join(dir, 'consultation.hi.yaml')
+    expect(result.stderr).toContain(`${hiFile}:${position(broken, '"Engagement/Wedding"')} missing hi translation of steps › occasion › options › Festival: "Festival"`)
+    expect(result.stderr).toContain(`${hiFile}:${position(broken, 'sumbit')} extra hi translation steps › name_form › sumbit: the flow has no such text (did you mean 'submit'?)`)
+    const total = Number(/ {2}en: (\d+) texts/.exec(result.stdout)?.[1])
+    expect(result.stdout).toContain(`  hi: ${total - 1} of ${total} texts (`)
+    expect(result.stderr.trim().split('\n').at(-1)).toBe(`2 problems in the translations of ${flowFile}`)
   })
 
   it('prints every problem of a broken copy as file:line:col message and exits 1, without a stack trace', async () => {

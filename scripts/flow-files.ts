@@ -1,22 +1,48 @@
-import { readFileSync } from 'node:fs'
-import { formatProblem } from '../src/features/intake/flow/flow-problem.ts'
+import { readdirSync, readFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
+import { checkTranslation, languageCode, type TranslationResult } from '../src/features/intake/flow/check-translation.ts'
+import type { Flow } from '../src/features/intake/flow/flow.schema.ts'
+import { formatProblem, type FlowProblem } from '../src/features/intake/flow/flow-problem.ts'
 import { loadFlow, type LoadResult } from '../src/features/intake/flow/load-flow.ts'
 
 export const defaultFlowFile = 'flows/consultation.flow.yaml'
 
-/** Reads and checks a flow file; a missing or unreadable file is a problem like any other. */
-export function loadFlowFile(path: string): LoadResult {
-  const file = path
-  let source: string
+type Read = { ok: true; source: string } | { ok: false; problems: FlowProblem[] }
+
+function readSource(file: string): Read {
   try {
-    source = readFileSync(path, 'utf8')
+    return { ok: true, source: readFileSync(file, 'utf8') }
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : `cannot read the file (${(error as Error).message})`
     return { ok: false, problems: [{ file, line: 1, col: 1, message: reason }] }
   }
-  return loadFlow(source, file)
 }
 
-export function problemReport(result: LoadResult): string {
-  return result.ok ? '' : result.problems.map(formatProblem).join('\n')
+/** Reads and checks a flow file; a missing or unreadable file is a problem like any other. */
+export function loadFlowFile(file: string): LoadResult {
+  const read = readSource(file)
+  return read.ok ? loadFlow(read.source, file) : read
+}
+
+/** The translation files beside a flow file: `consultation.hi.yaml` for `consultation.flow.yaml`, by language. */
+export function translationFilesOf(flowFile: string): { language: string; file: string }[] {
+  const stem = basename(flowFile).replace(/\.flow\.yaml$/, '')
+  const folder = dirname(flowFile)
+  return readdirSync(folder)
+    .map((name) => ({ name, language: name.slice(stem.length + 1, -'.yaml'.length) }))
+    .filter(({ name, language }) => name.startsWith(`${stem}.`) && name.endsWith('.yaml') && languageCode.test(language))
+    .map(({ name, language }) => ({ language, file: join(folder, name) }))
+    .sort((a, b) => a.language.localeCompare(b.language))
+}
+
+/** Checks every translation beside the flow file against the flow. */
+export function loadTranslations(flowFile: string, flow: Flow): TranslationResult[] {
+  return translationFilesOf(flowFile).map(({ language, file }) => {
+    const read = readSource(file)
+    return read.ok ? checkTranslation(flow, read.source, file, language) : read
+  })
+}
+
+export function problemReport(result: { ok: boolean; problems?: FlowProblem[] }): string {
+  return (result.problems ?? []).map(formatProblem).join('\n')
 }

@@ -1,0 +1,150 @@
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml'
+import { closestName } from './did-you-mean.ts'
+import type { Flow } from './flow.schema.ts'
+import type { FlowProblem } from './flow-problem.ts'
+import { findPlaceholderProblems } from './placeholders.ts'
+import { pathText, translatableTexts, type TextPath } from './translatable-texts.ts'
+import { YamlLocator } from './yaml-locator.ts'
+
+export const maxTranslationFileBytes = 512 * 1024
+
+/** A language code as the file name and `language:` give it: `hi`, `ta`, `pt-BR`. */
+export const languageCode = /^[a-z]{2,3}(-[A-Z]{2})?$/
+
+export interface TranslationCoverage {
+  language: string
+  translated: number
+  total: number
+}
+
+export type TranslationResult =
+  | { ok: true; language: string; name: string; texts: Map<string, string>; coverage: TranslationCoverage }
+  | { ok: false; problems: FlowProblem[]; coverage?: TranslationCoverage }
+
+const headerKeys = ['language', 'name'] as const
+
+const key = (path: TextPath) => JSON.stringify(path)
+
+/** Every text leaf of the translation file, with its path (lists keyed by index) and node. */
+function leaves(node: unknown, path: TextPath, out: { path: TextPath; node: YamlNode }[]): void {
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      if (!isScalar(pair.key)) continue
+      const childPath = [...path, String(pair.key.value)]
+      if (path.length === 0 && (headerKeys as readonly string[]).includes(String(pair.key.value))) continue
+      if (pair.value === null || isScalar(pair.value)) out.push({ path: childPath, node: (pair.value ?? pair.key) as YamlNode })
+      else leaves(pair.value, childPath, out)
+    }
+  } else if (isSeq(node)) {
+    node.items.forEach((item, index) => {
+      if (item === null || isScalar(item)) out.push({ path: [...path, index], node: item as YamlNode })
+      else leaves(item, [...path, index], out)
+    })
+  }
+}
+
+const placeholdersOf = (text: string) => new Set([...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((match) => match[1]))
+
+/** Every prefix of the flow's text paths, to find where a written path leaves them. */
+function knownPrefixes(expected: readonly TextPath[]): Set<string> {
+  return new Set(expected.flatMap((path) => path.map((_, index) => key(path.slice(0, index + 1)))))
+}
+
+/** The keys the flow has under a path, for a guess at a mistyped one. */
+function keysUnder(parent: TextPath, expected: readonly TextPath[]): string[] {
+  const prefix = key(parent)
+  return [...new Set(expected.filter((p) => p.length > parent.length && key(p.slice(0, parent.length)) === prefix).map((p) => String(p[parent.length])))]
+}
+
+/**
+ * Checks a translation file (`flows/consultation.<language>.yaml`) against the flow: its language and
+ * name, a text for every text of the flow and none that the flow lacks, each using the placeholders
+ * of the flow's text. Every problem names the language and carries its `file:line:col`.
+ */
+export function checkTranslation(flow: Flow, source: string, file: string, fileLanguage: string): TranslationResult {
+  const at = (line: number, col: number, message: string): FlowProblem => ({ file, line, col, message })
+  if (source.length > maxTranslationFileBytes) return { ok: false, problems: [at(1, 1, `file is too large (limit ${maxTranslationFileBytes / 1024} KB)`)] }
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true })
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((error) => {
+        const pos = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0])
+        return at(pos.line, pos.col, `YAML: ${error.message.split('\n')[0]}`)
+      }),
+    }
+  }
+  const locator = new YamlLocator(doc, lineCounter)
+  const problems: FlowProblem[] = []
+  const report = (path: TextPath, message: string) => {
+    const { line, col } = locator.at(path)
+    problems.push(at(line, col, message))
+  }
+  if (!isMap(doc.contents)) return { ok: false, problems: [at(1, 1, 'a translation file must be a YAML mapping with language, name, and the texts')] }
+  const language = doc.get('language')
+  const name = doc.get('name')
+  if (typeof language !== 'string' || !languageCode.test(language)) report(['language'], 'language must be a language code such as hi')
+  else if (language !== fileLanguage) report(['language'], `language '${language}' does not match the file name's '${fileLanguage}'`)
+  if (typeof name !== 'string' || name.trim() === '') report(['name'], `missing ${fileLanguage} name: the language's own name for the language switch`)
+
+  const expected = translatableTexts(flow)
+  const expectedByKey = new Map(expected.map((entry) => [key(entry.path), entry]))
+  const found = new Map<string, { path: TextPath; node: YamlNode }>()
+  const written: { path: TextPath; node: YamlNode }[] = []
+  leaves(doc.contents, [], written)
+  const texts = new Map<string, string>()
+  const prefixes = knownPrefixes(expected.map((entry) => entry.path))
+  const reportedKeys = new Set<string>()
+  for (const leaf of written) {
+    // The first key the flow does not have is reported once; when it resembles one it has, the texts
+    // under it count as that key's, so one typo is one problem.
+    let path = leaf.path
+    const unknownAt = path.findIndex((_, index) => !prefixes.has(key(path.slice(0, index + 1))))
+    if (unknownAt !== -1) {
+      const parent = path.slice(0, unknownAt)
+      const written = String(path[unknownAt])
+      const meant = closestName(written, keysUnder(parent, expected.map((entry) => entry.path)))
+      if (!reportedKeys.has(key(path.slice(0, unknownAt + 1)))) {
+        reportedKeys.add(key(path.slice(0, unknownAt + 1)))
+        const { line, col } = locator.keyAt(parent, written)
+        const guess = meant === undefined ? '' : ` (did you mean '${meant}'?)`
+        problems.push(at(line, col, `extra ${fileLanguage} translation ${pathText(path.slice(0, unknownAt + 1))}: the flow has no such text${guess}`))
+      }
+      if (meant === undefined) continue
+      path = [...parent, meant, ...path.slice(unknownAt + 1)]
+      if (!expectedByKey.has(key(path))) continue
+    }
+    const english = expectedByKey.get(key(path))
+    if (!english) {
+      report(leaf.path, `${fileLanguage} translation of ${pathText(path)} must be a mapping of ${keysUnder(path, expected.map((entry) => entry.path)).join(', ')}`)
+      continue
+    }
+    found.set(key(path), leaf)
+    const value = isScalar(leaf.node) ? leaf.node.value : null
+    if (typeof value !== 'string' || value.trim() === '') {
+      report(leaf.path, `${fileLanguage} translation of ${pathText(path)} must be text`)
+      continue
+    }
+    const placeholderProblems = findPlaceholderProblems(value)
+    for (const problem of placeholderProblems) {
+      const { line, col } = locator.inside(leaf.path, problem.offset)
+      problems.push(at(line, col, `${fileLanguage}: ${problem.message}`))
+    }
+    if (placeholderProblems.length > 0) continue
+    const wanted = placeholdersOf(english.text)
+    const used = placeholdersOf(value)
+    const differ = [...wanted].filter((p) => !used.has(p)).concat([...used].filter((p) => !wanted.has(p)))
+    if (differ.length > 0) {
+      report(leaf.path, `${fileLanguage} translation of ${pathText(path)} must use the placeholders of "${english.text}" (${[...wanted].map((p) => `{{${p}}}`).join(', ') || 'none'})`)
+      continue
+    }
+    texts.set(key(path), value)
+  }
+  for (const entry of expected) {
+    if (!found.has(key(entry.path))) report(entry.path, `missing ${fileLanguage} translation of ${pathText(entry.path)}: "${entry.text}"`)
+  }
+  const coverage = { language: fileLanguage, translated: texts.size, total: expected.length }
+  if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => a.line - b.line || a.col - b.col), coverage }
+  return { ok: true, language: fileLanguage, name: String(name), texts, coverage }
+}
