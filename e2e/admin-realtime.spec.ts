@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test'
 import { serviceClient } from './admin-backend.ts'
 import { seedAppointment, seedLeads, uniqueSurname, weekdayAhead } from './admin-data.ts'
 import { signInAsAdmin, toast } from './admin-page.ts'
@@ -31,13 +31,14 @@ test("a visitor's new lead appears at the top of the open dashboard with a toast
   await visitor.goto('/')
   await answerUpToBudget(visitor, name, uniquePhone())
   for (const label of ['Up to ₹50,000', 'Handpicked Options', 'Skip this step', 'Skip this step', 'Skip this step', 'Skip this step', '1 Week']) await choose(visitor, label)
+  // Continue saves the lead; the highlight lasts seconds, so the admin's page is looked at first.
   await fillForm(visitor, { City: 'Pune', Email: 'priya@example.com' })
-  await expect(visitor.getByText(new RegExp(`^Thank you, ${name}!`))).toBeVisible({ timeout: 15_000 })
 
-  await expect(toast(page, 'New lead')).toContainText(`${name}: Ring for Anniversary`)
   const firstRow = page.getByRole('row').nth(1)
   await expect(firstRow).toContainText(name)
   await expect(firstRow).toHaveAttribute('data-fresh', 'true')
+  await expect(toast(page, 'New lead')).toContainText(`${name}: Ring for Anniversary`)
+  await expect(visitor.getByText(new RegExp(`^Thank you, ${name}!`))).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('heading', { name: `Leads (${before + 1})` })).toBeVisible()
   await expect(statCard(page, 'Total Leads')).toHaveText(showsFigure('Total Leads', before + 1))
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1)
@@ -49,7 +50,11 @@ test("a visitor's new lead appears at the top of the open dashboard with a toast
 test('a new lead outside the search is announced but not listed; a status change elsewhere shows in the open row', async ({ page }) => {
   const surname = uniqueSurname()
   const [shown] = await seedLeads(surname, [{ first: 'Anaya' }])
+  // Another lead, so 'Leads (1)' shows only once the search has applied.
+  await seedLeads(uniqueSurname(), [{ first: 'Decoy' }])
   await signInAsAdmin(page)
+  // The session restored from storage, not the sign-in, gives Realtime its token now.
+  await page.reload()
   await page.getByPlaceholder('Search leads...').fill(surname)
   await expect(page.getByRole('heading', { name: 'Leads (1)' })).toBeVisible()
   const contacted = await statValue(page, 'Contacted')
@@ -82,4 +87,45 @@ test('appointments booked or changed elsewhere show in the open appointments tab
   const { error } = await serviceClient().from('appointments').update({ status: 'confirmed' }).eq('id', id)
   expect(error).toBeNull()
   await expect(row.locator('[data-status="confirmed"]')).toBeVisible()
+})
+
+test('after the connection was lost, the dashboard reconnects by itself and shows what it missed, once', async ({ page }) => {
+  const surname = uniqueSurname()
+  await seedLeads(surname, [{ first: 'Tara' }])
+  // Another lead, so 'Leads (1)' shows only once the search has applied.
+  await seedLeads(uniqueSurname(), [{ first: 'Decoy' }])
+  // The Realtime socket goes through the test, which can cut it and refuse new ones as a lost network would.
+  let networkLost = false
+  const open = new Set<WebSocketRoute>()
+  let connections = 0
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {
+    if (networkLost) return socket.close({ code: 4000, reason: 'network lost' })
+    const server = socket.connectToServer()
+    open.add(socket)
+    connections += 1
+    socket.onClose(() => {
+      open.delete(socket)
+      void server.close()
+    })
+  })
+  await signInAsAdmin(page)
+  await page.getByPlaceholder('Search leads...').fill(surname)
+  await expect(page.getByRole('heading', { name: 'Leads (1)' })).toBeVisible()
+  await expect.poll(() => open.size).toBe(1)
+
+  networkLost = true
+  for (const socket of open) await socket.close({ code: 4000, reason: 'network lost' })
+  const [missed] = await seedLeads(surname, [{ first: 'Vikram' }])
+  await page.waitForTimeout(1500)
+  await expect(page.getByRole('heading', { name: 'Leads (1)' })).toBeVisible()
+  networkLost = false
+
+  await expect.poll(() => open.size, { timeout: 30_000 }).toBe(1)
+  expect(connections).toBe(2)
+  await expect(page.getByRole('heading', { name: 'Leads (2)' })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: missed!.name })).toHaveCount(1)
+  const [heard] = await seedLeads(surname, [{ first: 'Zoya' }])
+  await expect(page.getByRole('heading', { name: 'Leads (3)' })).toBeVisible()
+  await expect(page.getByRole('row').nth(1)).toContainText(heard!.name)
+  await expect(page.getByRole('row').filter({ hasText: surname })).toHaveCount(3)
 })
