@@ -13,6 +13,10 @@ export class ApiError extends Error {
 export const errorCodes = {
   adminAccessRequired: 'admin_access_required',
   notAuthenticated: 'not_authenticated',
+  /** The dashboard's change feed dropped: changes may be missed until it listens again. */
+  changesDropped: 'changes_dropped',
+  /** A change arrived that could not be read (no row, or a row of another shape). */
+  changeUnreadable: 'change_unreadable',
   uniqueViolation: '23505',
   insufficientPrivilege: '42501',
 } as const

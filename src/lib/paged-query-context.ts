@@ -42,6 +42,8 @@ export interface PagedQueryContext {
   prefetchPages: number
   /** Whether the current failure was announced: one toast for a page and a count failing together. */
   failureAnnounced: boolean
+  /** Rows added elsewhere a moment ago, highlighted where shown. */
+  fresh: readonly string[]
 }
 
 export const queryKey = (query: ListQuery): string => JSON.stringify(query)

@@ -226,4 +226,79 @@ describe('paged query machine', () => {
     list.actor.send({ type: 'row.replace', row: changed })
     expect(list.context().pages[0]?.rows).toEqual([{ id: 'a', status: 'pending' }, { id: 'b', status: 'closed' }])
   })
+
+  describe('a row added elsewhere', () => {
+    /** A list of 3 rows on screen, counted. */
+    async function shownList() {
+      const list = startList()
+      list.pages[0]!.resolve(rows(0, 2))
+      list.counts[0]!.resolve(3)
+      await list.settle()
+      return list
+    }
+
+    it('asks the database again, which puts it at the top when the query matches it, and counts one more', async () => {
+      const list = await shownList()
+      list.actor.send({ type: 'row.added', row: { id: 'new' } })
+      expect(list.pages.map((request) => request.input)).toEqual([
+        { query: { search: '', status: 'all' }, from: 0, to: 9 },
+        { query: { search: '', status: 'all' }, from: 0, to: 9 },
+      ])
+      expect(list.counts).toHaveLength(2)
+      // The rows stay on screen until the answer arrives.
+      expect(list.shownIds()).toEqual(['0', '1', '2'])
+      list.pages[1]!.resolve([{ id: 'new' }, ...rows(0, 2)])
+      list.counts[1]!.resolve(4)
+      await list.settle()
+      expect(list.shownIds()).toEqual(['new', '0', '1', '2'])
+      expect(list.context().fresh).toEqual(['new'])
+    })
+
+    it('is not listed when the database says the query does not match it', async () => {
+      const list = await shownList()
+      list.actor.send({ type: 'query.set', change: { status: 'closed' } })
+      list.pages.at(-1)!.resolve(rows(0, 1, 'closed-'))
+      await list.settle()
+      list.actor.send({ type: 'row.added', row: { id: 'pending-one' } })
+      expect(list.pages.at(-1)?.input.query).toEqual({ search: '', status: 'closed' })
+      list.pages.at(-1)!.resolve(rows(0, 1, 'closed-'))
+      await list.settle()
+      expect(list.shownIds()).toEqual(['closed-0', 'closed-1'])
+    })
+
+    it('replaces the row already on screen instead of showing it twice, and asks nothing', async () => {
+      const list = await shownList()
+      list.actor.send({ type: 'row.added', row: { id: 'new' } })
+      list.pages[1]!.resolve([{ id: 'new' }, ...rows(0, 2)])
+      list.counts[1]!.resolve(4)
+      await list.settle()
+      const again: ListRow & { name: string } = { id: 'new', name: 'as the insert event has it' }
+      list.actor.send({ type: 'row.added', row: again })
+      expect(list.pages).toHaveLength(2)
+      expect(list.counts).toHaveLength(2)
+      expect(list.shownIds()).toEqual(['new', '0', '1', '2'])
+      expect(list.context().pages[0]?.rows[0]).toEqual(again)
+    })
+
+    it('is highlighted for a moment', async () => {
+      const list = await shownList()
+      list.actor.send({ type: 'row.added', row: { id: 'first' } })
+      list.clock.increment(3000)
+      list.actor.send({ type: 'row.added', row: { id: 'second' } })
+      expect(list.context().fresh).toEqual(['first', 'second'])
+      list.clock.increment(1000)
+      expect(list.context().fresh).toEqual(['second'])
+      list.clock.increment(2999)
+      expect(list.context().fresh).toEqual(['second'])
+      list.clock.increment(1)
+      expect(list.context().fresh).toEqual([])
+    })
+
+    it('asks again for the rows on screen when told it may have missed changes', async () => {
+      const list = await shownList()
+      list.actor.send({ type: 'query.refresh' })
+      expect(list.pages).toHaveLength(2)
+      expect(list.counts).toHaveLength(2)
+    })
+  })
 })

@@ -22,8 +22,12 @@ export type PagedQueryEvent =
   | { type: 'query.retry' }
   | { type: 'rows.visible'; first: number; last: number }
   | { type: 'row.replace'; row: ListRow }
+  | { type: 'row.added'; row: ListRow }
 
-type InternalEvent = { type: 'query.applied' } | { type: 'query.reloaded' } | { type: 'page.stored' }
+/** What a list hears of rows added or changed elsewhere, and of changes it may have missed (then it asks again). */
+export type RowChangeEvent = Extract<PagedQueryEvent, { type: 'row.added' | 'row.replace' | 'query.refresh' }>
+
+type InternalEvent = { type: 'query.applied' } | { type: 'query.reloaded' } | { type: 'page.stored' } | { type: 'row.faded'; id: string }
 
 const defaultPageSize = 50
 const defaultPrefetchPages = 1
@@ -114,12 +118,17 @@ export const pagedQueryMachine = setup({
     storeCount: assign(({ context }, total: number) => ({ counted: { key: countKey(context.query), total } })),
     raisePageStored: raise({ type: 'page.stored' }),
     replaceRow: assign(({ context, event }) => {
-      if (event.type !== 'row.replace') return {}
+      if (event.type !== 'row.replace' && event.type !== 'row.added') return {}
       const replace = (row: ListRow) => (row.id === event.row.id ? event.row : row)
       return { pages: Object.fromEntries(Object.entries(context.pages).map(([page, loaded]) => [page, { ...loaded, rows: loaded.rows.map(replace) }])) }
     }),
+    markFresh: assign(({ context, event }) => (event.type === 'row.added' ? { fresh: [...context.fresh.filter((id) => id !== event.row.id), event.row.id] } : {})),
+    fadeLater: raise(({ event }) => ({ type: 'row.faded' as const, id: event.type === 'row.added' ? event.row.id : '' }), { delay: 'highlightTime' }),
+    fade: assign(({ context, event }) => (event.type === 'row.faded' ? { fresh: context.fresh.filter((id) => id !== event.id) } : {})),
   },
   guards: {
+    rowShown: ({ context, event }) =>
+      event.type === 'row.added' && Object.values(context.pages).some((page) => page.rows.some((row) => row.id === event.row.id)),
     pageMissing: ({ context }) => nextPageToLoad(windowOf(context)) !== null,
     changeAltersQuery: ({ context, event }) =>
       event.type === 'query.set' && queryKey({ ...context.draft, ...event.change }) !== queryKey(context.query),
@@ -134,6 +143,8 @@ export const pagedQueryMachine = setup({
     typingPause: 150,
     /** A typed query is counted once typing has stopped this long after it applied: a count may take long, and a next keystroke would waste it. */
     countPause: 50,
+    /** How long a row added elsewhere stays highlighted. */
+    highlightTime: 4000,
   },
 }).createMachine({
   id: 'pagedQuery',
@@ -151,9 +162,16 @@ export const pagedQueryMachine = setup({
     pageSize: input.pageSize ?? defaultPageSize,
     prefetchPages: input.prefetchPages ?? defaultPrefetchPages,
     failureAnnounced: false,
+    fresh: [],
   }),
   on: {
     'row.replace': { actions: 'replaceRow' },
+    /** A row on screen is replaced (never shown twice); otherwise the database says whether and where the query shows it. */
+    'row.added': [
+      { guard: 'rowShown', actions: ['replaceRow', 'markFresh', 'fadeLater'] },
+      { actions: ['markFresh', 'fadeLater', 'reloadQuery', 'raiseReloaded'] },
+    ],
+    'row.faded': { actions: 'fade' },
     'query.refresh': { actions: ['reloadQuery', 'raiseReloaded'] },
   },
   states: {

@@ -17,6 +17,8 @@ export interface ShownRows<TRow> {
   /** Whether the rows shown are not yet those of the latest query. */
   busy: boolean
   failed: boolean
+  /** Ids of rows added elsewhere a moment ago. */
+  fresh: readonly string[]
 }
 
 /** Placeholder rows while the first answer is on its way. */
@@ -34,5 +36,6 @@ export function shownRows<TRow extends ListRow>(snapshot: PagedQuerySnapshot, pa
     queryKey: context.shown?.key ?? null,
     busy: !showsLatestQuery(context),
     failed: snapshot.matches({ loading: 'failed' }) || snapshot.matches({ counting: 'failed' }),
+    fresh: context.fresh,
   }
 }

@@ -3,6 +3,7 @@ import type { DashboardApis } from '../features/dashboard/DashboardScreen'
 import type { LeadFilters, LeadQuery, LeadSortColumn } from '../features/leads/lead-query'
 import type { Lead, LeadStatus } from '../lib/lead-fields'
 import { allOption } from '../lib/search'
+import { fakeChangeSource } from './fake-change-source'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
   customer: (lead) => lead.name,
@@ -21,6 +22,7 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 export function memoryDashboardApis(leads: readonly Lead[], appointments: readonly AppointmentRow[] = []) {
   const stored = new Map(leads.map((lead) => [lead.id, lead]))
   const calls: { name: string; args: unknown[] }[] = []
+  const changes = fakeChangeSource()
   const record = <TArgs extends unknown[], TResult>(name: string, run: (...args: TArgs) => TResult) =>
     async (...args: TArgs): Promise<Awaited<TResult>> => {
       calls.push({ name, args })
@@ -95,6 +97,12 @@ export function memoryDashboardApis(leads: readonly Lead[], appointments: readon
         }
       }),
     },
+    changes: changes.api,
   }
-  return { apis, calls }
+  /** A visitor finishes the chat: the lead is stored and the feed tells of it. */
+  const visitorAdds = (lead: Lead) => {
+    stored.set(lead.id, lead)
+    changes.change({ type: 'lead.inserted', lead })
+  }
+  return { apis, calls, changes, visitorAdds }
 }

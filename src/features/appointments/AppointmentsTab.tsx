@@ -1,6 +1,8 @@
 import { HStack, NativeSelect, Stack } from '@chakra-ui/react'
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { noListChanges, type ListChanges } from '../../lib/list-changes'
+import type { RowChangeEvent } from '../../lib/paged-query.machine'
 import { allOption } from '../../lib/search'
 import { shownRows } from '../../lib/shown-rows'
 import type { AppointmentsApi } from './api/appointments-api'
@@ -19,6 +21,8 @@ interface AppointmentsTabProps {
   search: string
   /** Hears of each confirm, cancel, reschedule...: the stat cards count appointments. */
   onAppointmentChanged: () => void
+  /** Appointments added or changed elsewhere. */
+  changes?: ListChanges<RowChangeEvent>
 }
 
 const statusLabels: Record<AppointmentStatus, string> = {
@@ -29,7 +33,7 @@ const statusLabels: Record<AppointmentStatus, string> = {
   'no-show': 'No Show',
 }
 
-export function AppointmentsTab({ apis, search, onAppointmentChanged }: AppointmentsTabProps) {
+export function AppointmentsTab({ apis, search, onAppointmentChanged, changes = noListChanges }: AppointmentsTabProps) {
   const machine = useMemo(
     () =>
       appointmentsQueryMachine(apis.appointments).provide({
@@ -44,6 +48,7 @@ export function AppointmentsTab({ apis, search, onAppointmentChanged }: Appointm
   const [managed, setManaged] = useState<AppointmentRow | null>(null)
 
   useEffect(() => appointments.send({ type: 'query.set', change: { search } }), [appointments, search])
+  useEffect(() => changes((event) => appointments.send(event)), [changes, appointments])
   const visible = useCallback((first: number, last: number) => appointments.send({ type: 'rows.visible', first, last }), [appointments])
   const changed = useCallback(() => {
     appointments.send({ type: 'query.refresh' })

@@ -1,20 +1,23 @@
 import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { useMachine } from '@xstate/react'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { fromAbortable } from '../../lib/abortable-actor'
 import { dayjs, istWallClock } from '../../lib/dayjs'
 import { formatLongDate, formatTime } from '../../lib/format'
+import { noListChanges, type ListChanges } from '../../lib/list-changes'
 import type { AppointmentsApi } from './api/appointments-api'
 import type { AppointmentRow } from './appointment.schema'
 import { announceAppointmentLoadFailure } from './appointment-load-failure'
 import { appointmentStatusPalette } from './appointment-status-look'
 import { AppointmentStatusBadge } from './AppointmentStatusBadge'
-import { calendarMachine } from './calendar.machine'
+import { calendarMachine, type CalendarChangeEvent } from './calendar.machine'
 import { gridRange, monthGrid, monthOf, type CalendarDay } from './calendar-grid'
 
 interface CalendarViewProps {
   api: Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
   now?: () => Date
+  /** Appointments added or changed elsewhere. */
+  changes?: ListChanges<CalendarChangeEvent>
 }
 
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
@@ -63,7 +66,7 @@ function DayCell({ day, selected, onSelect }: { day: CalendarDay; selected: bool
 
 const noAppointments: AppointmentRow[] = []
 
-export function CalendarView({ api, now = () => new Date() }: CalendarViewProps) {
+export function CalendarView({ api, now = () => new Date(), changes = noListChanges }: CalendarViewProps) {
   const machine = useMemo(
     () =>
       calendarMachine.provide({
@@ -78,6 +81,7 @@ export function CalendarView({ api, now = () => new Date() }: CalendarViewProps)
     [api],
   )
   const [snapshot, send] = useMachine(machine, { input: { month: monthOf(now()) } })
+  useEffect(() => changes(send), [changes, send])
   const { month, rows, loadedMonth } = snapshot.context
   const [selectedKey, setSelectedKey] = useState<string | null>(null)
   const days = monthGrid(month, loadedMonth === month ? rows : noAppointments, now())

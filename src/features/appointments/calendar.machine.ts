@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { providedLater } from '../../lib/provided-later'
-import type { AppointmentRow } from './appointment.schema'
-import { shiftMonth } from './calendar-grid'
+import type { Appointment, AppointmentRow } from './appointment.schema'
+import { gridRange, shiftMonth } from './calendar-grid'
 
 interface CalendarContext {
   /** The month shown, YYYY-MM. */
@@ -13,6 +13,9 @@ interface CalendarContext {
 
 const loadMonth = { 'month.shift': { target: 'loading', reenter: true, actions: 'shiftMonth' } } as const
 
+/** What the calendar hears of changes made elsewhere: an appointment added or changed, or changes it may have missed. */
+export type CalendarChangeEvent = { type: 'appointment.arrived'; appointment: Appointment } | { type: 'month.reload' }
+
 /**
  * The calendar view: it loads the appointments of the weeks its month grid shows, and again on each
  * month change (stopping the load of a month left before it answered).
@@ -21,7 +24,7 @@ export const calendarMachine = setup({
   types: {
     context: {} as CalendarContext,
     input: {} as { month: string },
-    events: {} as { type: 'month.shift'; by: number },
+    events: {} as { type: 'month.shift'; by: number } | CalendarChangeEvent,
   },
   actors: {
     loadMonth: fromPromise<AppointmentRow[], string>(async () => {
@@ -30,13 +33,26 @@ export const calendarMachine = setup({
   },
   actions: {
     notifyLoadFailed: providedLater<unknown>(),
-    shiftMonth: assign(({ context, event }) => ({ month: shiftMonth(context.month, event.by) })),
+    shiftMonth: assign(({ context, event }) => (event.type === 'month.shift' ? { month: shiftMonth(context.month, event.by) } : {})),
     showMonth: assign(({ context }, rows: AppointmentRow[]) => ({ rows, loadedMonth: context.month })),
+  },
+  guards: {
+    /** The grid shows the appointment now, or showed it before it moved. */
+    gridHolds: ({ context, event }) => {
+      if (event.type !== 'appointment.arrived') return false
+      const { fromIso, toIso } = gridRange(context.month)
+      const at = Date.parse(event.appointment.slot_datetime)
+      return (at >= Date.parse(fromIso) && at < Date.parse(toIso)) || context.rows.some((row) => row.id === event.appointment.id)
+    },
   },
 }).createMachine({
   id: 'calendar',
   context: ({ input }) => ({ month: input.month, rows: [], loadedMonth: null }),
   initial: 'loading',
+  on: {
+    'appointment.arrived': { guard: 'gridHolds', target: '.loading' },
+    'month.reload': { target: '.loading' },
+  },
   states: {
     loading: {
       on: loadMonth,

@@ -210,3 +210,34 @@ test('Export CSV writes the leads of the filters in chunks, with progress and Ca
   expect(exported.at(-1)?.args.slice(0, 2)).toEqual([{ search: '', status: 'all', occasion: otherOccasion, budget: 'all' }, null])
   expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy()
 })
+
+test('a lead a visitor adds appears at the top with a toast, and the counts go up; a reconnection asks again for what is shown', async () => {
+  const warned = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const { apis, calls, changes, visitorAdds } = memoryDashboardApis(leads)
+  renderDashboard(apis)
+  await screen.findByRole('heading', { name: 'Leads (3)' })
+  await screen.findByText('33.3%')
+  expect(changes.listening()).toBe(1)
+  act(() => changes.subscribe())
+
+  const lead = aLead({ id: 'l4', name: 'Priya Sharma', product_type: 'Ring', occasion: oneOccasion, created_at: '2026-11-20T08:00:00.000Z' })
+  act(() => visitorAdds(lead))
+  expect(await screen.findByText('New lead')).toBeTruthy()
+  expect(screen.getByText(`Priya Sharma: Ring for ${oneOccasion}`)).toBeTruthy()
+  expect(await screen.findByRole('heading', { name: 'Leads (4)' })).toBeTruthy()
+  expect(names()).toEqual(['Priya Sharma', 'Priya Nair', 'Rohan Gupta', 'Tara Iyer'])
+  expect(screen.getByRole('row', { name: /Priya Sharma/ }).getAttribute('data-fresh')).toBe('true')
+  await act(() => vi.advanceTimersByTimeAsync(400))
+  expect(statValue('Total Leads')).toBe('4')
+
+  act(() => changes.change({ type: 'lead.inserted', lead }))
+  expect(names()).toEqual(['Priya Sharma', 'Priya Nair', 'Rohan Gupta', 'Tara Iyer'])
+
+  const pagesBefore = calls.filter((call) => call.name === 'fetchLeadsPage').length
+  act(() => changes.drop())
+  expect(warned).toHaveBeenCalledWith(expect.objectContaining({ code: 'changes_dropped' }))
+  act(() => changes.subscribe())
+  await act(() => vi.advanceTimersByTimeAsync(400))
+  expect(calls.filter((call) => call.name === 'fetchLeadsPage').length).toBeGreaterThan(pagesBefore)
+  expect(names()).toEqual(['Priya Sharma', 'Priya Nair', 'Rohan Gupta', 'Tara Iyer'])
+})

@@ -10,9 +10,13 @@ import { CalendarView } from '../appointments/CalendarView'
 import type { ManageAppointmentApis } from '../appointments/ManageAppointmentDialog'
 import { LeadsTab, type LeadsTabApi } from '../leads/LeadsTab'
 import type { DashboardApi } from './api/dashboard-api'
+import type { DashboardChangesApi } from './api/dashboard-changes'
+import { dashboardChangeEvents } from './dashboard-changes'
 import { dashboardMachine } from './dashboard.machine'
 import type { DashboardStats } from './dashboard-stats'
 import { announceLeadLoadFailure } from './lead-load-failure'
+import { appointmentListChanges, calendarChanges, leadListChanges } from './list-changes'
+import { announceNewLead } from './new-lead-toast'
 import { withoutAccess } from './no-access-apis'
 import { StatCards } from './StatCards'
 
@@ -24,6 +28,7 @@ export interface DashboardApis {
   appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
   loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
   stats: Pick<DashboardApi, 'fetchDashboardStats'>
+  changes: Pick<DashboardChangesApi, 'listenForChanges'>
 }
 
 export interface DashboardScreenProps {
@@ -40,15 +45,22 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
         actors: {
           requireAdmin: fromPromise<void>(() => apis.auth.requireAdmin()),
           fetchStats: fromAbortable<DashboardStats, unknown>((_, signal) => apis.stats.fetchDashboardStats(signal)),
+          listenForChanges: dashboardChangeEvents(apis.changes),
         },
         actions: {
           notifyAccessFailed: (_, error) => announceLeadLoadFailure(error),
           notifyStatsFailed: (_, error) => console.error(error),
+          notifyLeadAdded: (_, lead) => announceNewLead(lead),
+          notifyChangesTrouble: (_, error) => console.warn(error),
         },
       }),
     [apis],
   )
-  const [snapshot, send] = useMachine(machine)
+  const [snapshot, send, dashboard] = useMachine(machine)
+  const changes = useMemo(
+    () => ({ leads: leadListChanges(dashboard), appointments: appointmentListChanges(dashboard), calendar: calendarChanges(dashboard) }),
+    [dashboard],
+  )
   const denied = snapshot.matches('denied')
   const shownApis = useMemo(() => (denied ? withoutAccess(apis) : apis), [denied, apis])
   const manageApis = useMemo(
@@ -98,13 +110,14 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                   onSearchChange={setSearch}
                   onLeadUpdated={refreshStats}
                   onLoadFailed={announceLeadLoadFailure}
+                  changes={changes.leads}
                 />
               </Tabs.Content>
               <Tabs.Content value="appointments">
-                <AppointmentsTab apis={manageApis} search={search} onAppointmentChanged={refreshStats} />
+                <AppointmentsTab apis={manageApis} search={search} onAppointmentChanged={refreshStats} changes={changes.appointments} />
               </Tabs.Content>
               <Tabs.Content value="calendar">
-                <CalendarView api={shownApis.appointments} />
+                <CalendarView api={shownApis.appointments} changes={changes.calendar} />
               </Tabs.Content>
             </Tabs.Root>
           </>

@@ -1,15 +1,27 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, emit, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate'
+import type { ApiError } from '../../lib/api-error'
+import type { Lead } from '../../lib/lead-fields'
 import { providedLater } from '../../lib/provided-later'
+import type { DashboardChangeEvent } from './dashboard-changes'
 import { noDashboardStats, type DashboardStats } from './dashboard-stats'
+
+/** What the lists hear from the dashboard: the rows changed elsewhere, and when to ask again for what they show. */
+export type DashboardEmitted =
+  | Extract<DashboardChangeEvent, { type: 'lead.added' | 'lead.changed' | 'appointment.added' | 'appointment.changed' }>
+  | { type: 'lists.stale' }
+
+type StatsStale = { type: 'stats.stale' }
 
 /**
  * The dashboard: the admin check first, then the stat cards from one query, asked again after each
- * change (the lists ask for their own rows). Without the admin role it shows nothing counted.
+ * change, and a feed of the changes made elsewhere (other tabs, visitors) that it passes on to the
+ * lists. Without the admin role it shows nothing counted and listens to nothing.
  */
 export const dashboardMachine = setup({
   types: {
-    context: {} as { stats: DashboardStats | null },
-    events: {} as { type: 'stats.refresh' },
+    context: {} as { stats: DashboardStats | null; statsStale: boolean },
+    events: {} as { type: 'stats.refresh' } | DashboardChangeEvent | StatsStale,
+    emitted: {} as DashboardEmitted,
   },
   actors: {
     requireAdmin: fromPromise<void>(async () => {
@@ -18,15 +30,29 @@ export const dashboardMachine = setup({
     fetchStats: fromPromise<DashboardStats>(async () => {
       throw new Error('fetchStats is provided by the dashboard')
     }),
+    listenForChanges: fromCallback<EventObject, undefined, DashboardChangeEvent>(() => {
+      throw new Error('listenForChanges is provided by the dashboard')
+    }),
   },
   actions: {
     notifyAccessFailed: providedLater<unknown>(),
     /** A failed refresh keeps the cards as they were. */
     notifyStatsFailed: providedLater<unknown>(),
+    notifyLeadAdded: providedLater<Lead>(),
+    /** Changes may be missed: worth a line in the log, not a word to the admin while supabase-js retries. */
+    notifyChangesTrouble: providedLater<ApiError>(),
+    /** Every change may change a count: the cards ask again once a burst has passed. */
+    staleStats: raise({ type: 'stats.stale' }),
+    passOn: emit((_, change: DashboardEmitted) => change),
+    listsStale: emit({ type: 'lists.stale' }),
+  },
+  delays: {
+    /** Changes arriving together are counted with one request. */
+    statsSettle: 300,
   },
 }).createMachine({
   id: 'dashboard',
-  context: { stats: null },
+  context: { stats: null, statsStale: false },
   initial: 'checkingAccess',
   states: {
     checkingAccess: {
@@ -41,18 +67,44 @@ export const dashboardMachine = setup({
       },
     },
     ready: {
+      invoke: { id: 'changes', src: 'listenForChanges' },
+      on: {
+        'lead.added': {
+          actions: [{ type: 'passOn', params: ({ event }) => event }, { type: 'notifyLeadAdded', params: ({ event }) => event.lead }, 'staleStats'],
+        },
+        'lead.changed': { actions: [{ type: 'passOn', params: ({ event }) => event }, 'staleStats'] },
+        'appointment.added': { actions: [{ type: 'passOn', params: ({ event }) => event }, 'staleStats'] },
+        'appointment.changed': { actions: [{ type: 'passOn', params: ({ event }) => event }, 'staleStats'] },
+        'changes.reconnected': { actions: ['listsStale', 'staleStats'] },
+        'changes.missed': {
+          actions: [{ type: 'notifyChangesTrouble', params: ({ event }) => event.error }, 'listsStale', 'staleStats'],
+        },
+        'changes.dropped': { actions: { type: 'notifyChangesTrouble', params: ({ event }) => event.error } },
+      },
       initial: 'loadingStats',
       states: {
         loadingStats: {
-          on: { 'stats.refresh': { target: 'loadingStats', reenter: true } },
+          entry: assign({ statsStale: false }),
+          on: {
+            'stats.refresh': { target: 'loadingStats', reenter: true },
+            // The answer on its way may predate the change: ask again after it.
+            'stats.stale': { actions: assign({ statsStale: true }) },
+          },
           invoke: {
             id: 'stats',
             src: 'fetchStats',
-            onDone: { target: 'statsShown', actions: assign({ stats: ({ event }) => event.output }) },
+            onDone: [
+              { guard: ({ context }) => context.statsStale, target: 'settling', actions: assign({ stats: ({ event }) => event.output }) },
+              { target: 'statsShown', actions: assign({ stats: ({ event }) => event.output }) },
+            ],
             onError: { target: 'statsShown', actions: { type: 'notifyStatsFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },
         },
-        statsShown: { on: { 'stats.refresh': 'loadingStats' } },
+        settling: {
+          on: { 'stats.refresh': 'loadingStats' },
+          after: { statsSettle: 'loadingStats' },
+        },
+        statsShown: { on: { 'stats.refresh': 'loadingStats', 'stats.stale': 'settling' } },
       },
     },
     denied: {},

@@ -2,6 +2,8 @@ import { Stack } from '@chakra-ui/react'
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Lead } from '../../lib/lead-fields'
+import { noListChanges, type ListChanges } from '../../lib/list-changes'
+import type { RowChangeEvent } from '../../lib/paged-query.machine'
 import { shownRows } from '../../lib/shown-rows'
 import type { LeadsApi } from './api/leads-api'
 import { CsvExportButton } from './CsvExportButton'
@@ -25,9 +27,11 @@ interface LeadsTabProps {
   onLeadUpdated: (lead: Lead) => void
   /** Spec section 8: a lead load failure. */
   onLoadFailed: (error: unknown) => void
+  /** Leads added or changed elsewhere. */
+  changes?: ListChanges<RowChangeEvent>
 }
 
-export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFailed }: LeadsTabProps) {
+export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFailed, changes = noListChanges }: LeadsTabProps) {
   const machine = useMemo(
     () =>
       leadsQueryMachine(api).provide({
@@ -46,6 +50,7 @@ export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFai
   const [viewedLeadId, setViewedLeadId] = useState<string | null>(null)
   // Text typed just before leaving the tab still reaches the appointments tab.
   useEffect(() => () => onSearchChange(selectDraft(leads.getSnapshot()).search), [leads, onSearchChange])
+  useEffect(() => changes((event) => leads.send(event)), [changes, leads])
   const viewedLead = Object.values(pages).flatMap((page) => page.rows).find((lead) => lead.id === viewedLeadId) ?? null
 
   const view = useCallback((lead: Lead) => setViewedLeadId(lead.id), [])

@@ -28,14 +28,24 @@ const isSortColumn = (id: string): id is LeadSortColumn => (leadSortColumns as r
 const LeadTableRow = memo(function LeadTableRow({
   row,
   index,
+  fresh,
   measure,
 }: {
   row: LeadRow
   index: number
+  /** Just added elsewhere: highlighted for a moment. */
+  fresh: boolean
   measure: (node: Element | null) => void
 }) {
   return (
-    <Table.Row data-index={index} ref={measure}>
+    <Table.Row
+      data-index={index}
+      data-fresh={fresh || undefined}
+      ref={measure}
+      bg={fresh ? 'yellow.subtle' : undefined}
+      transition="background-color 1s"
+      _motionReduce={{ transition: 'none' }}
+    >
       {row.getAllCells().map((cell) => (
         <Table.Cell key={cell.id} verticalAlign="top">
           <FlexRender cell={cell} />
@@ -114,7 +124,7 @@ export const LeadsTable = memo(function LeadsTable({ shown, sort, onSortChange, 
               const row = lead && rowsById[lead.id]
               return row ? (
                 // By id and place: a lead inserted meanwhile can shift a page so that one lead shows twice.
-                <LeadTableRow key={`${row.id}@${index}`} row={row} index={index} measure={measure} />
+                <LeadTableRow key={`${row.id}@${index}`} row={row} index={index} fresh={shown.fresh.includes(row.id)} measure={measure} />
               ) : (
                 <PlaceholderRow key={`placeholder-${index}`} index={index} columns={columns.length} height={estimatedRowHeight} measure={measure} />
               )

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { signJwt } from '../../../../supabase/local/jwt'
+import { anonClient, createUserAndSignIn, serviceClient, type SignedInUser, type TestClient } from '../../../../supabase/local/testing/clients'
+import { eventually, sameTurnMs } from '../../../../supabase/local/testing/realtime'
+import { newLead } from '../../../../supabase/tests/support/leads'
+import { createDashboardChangesApi, type ChangesStatus, type DashboardChange } from './dashboard-changes'
+
+let admin: SignedInUser
+let member: SignedInUser
+const stops: (() => void)[] = []
+
+beforeAll(async () => {
+  admin = await createUserAndSignIn({ admin: true })
+  member = await createUserAndSignIn()
+})
+
+afterAll(() => {
+  for (const stop of stops) stop()
+})
+
+/** Listens as `user` through the real client; what it heard, in order. */
+function listenAs(user: { client: TestClient }) {
+  const changes: DashboardChange[] = []
+  const statuses: ChangesStatus[] = []
+  const stop = createDashboardChangesApi(user.client).listenForChanges({
+    onChange: (change) => changes.push(change),
+    onStatus: (status) => statuses.push(status),
+  })
+  stops.push(stop)
+  const subscribedTimes = () => statuses.filter((status) => status.type === 'subscribed').length
+  return { changes, statuses, stop, subscribedTimes }
+}
+
+async function addLead(overrides: Record<string, unknown> = {}) {
+  const lead = newLead(overrides)
+  expect((await serviceClient().from('leads').insert(lead)).error).toBeNull()
+  return lead
+}
+
+const leadChange = (changes: DashboardChange[], id: string, type: DashboardChange['type']) =>
+  changes.find((change) => change.type === type && 'lead' in change && change.lead.id === id)
+
+describe('dashboard changes api, through supabase-js and the local Realtime server', () => {
+  it("gives an admin new and changed leads and appointments as the dashboard's rows", async () => {
+    const heard = listenAs(admin)
+    await eventually(() => heard.subscribedTimes() === 1, 'the subscription')
+    const lead = await addLead({ product_type: 'Ring', occasion: 'Anniversary' })
+    const inserted = await eventually(() => leadChange(heard.changes, lead.id, 'lead.inserted'), 'the new lead')
+    expect(inserted).toEqual({ type: 'lead.inserted', lead: expect.objectContaining({ id: lead.id, name: lead.name, status: 'pending', product_type: 'Ring' }) })
+
+    expect((await admin.client.from('leads').update({ status: 'contacted' }).eq('id', lead.id)).error).toBeNull()
+    const updated = await eventually(() => leadChange(heard.changes, lead.id, 'lead.updated'), 'the changed lead')
+    expect(updated).toMatchObject({ lead: { id: lead.id, status: 'contacted' } })
+
+    const slot = new Date(Date.UTC(2031, 2, 4, 5, 30)).toISOString()
+    const { data, error } = await serviceClient().from('appointments').insert({ lead_id: lead.id, slot_datetime: slot, status: 'scheduled' }).select('id').single()
+    expect(error).toBeNull()
+    const appointment = await eventually(
+      () => heard.changes.find((change) => change.type === 'appointment.inserted' && change.appointment.id === data?.id),
+      'the new appointment',
+    )
+    expect(appointment).toMatchObject({ appointment: { lead_id: lead.id, status: 'scheduled' } })
+    expect(Date.parse((appointment as { appointment: { slot_datetime: string } }).appointment.slot_datetime)).toBe(Date.parse(slot))
+    expect(heard.statuses).toEqual([{ type: 'subscribed' }])
+  })
+
+  it('gives a signed-in user without the admin role nothing, and reports the changes a visitor is told of without their rows as unreadable', async () => {
+    const adminHeard = listenAs(admin)
+    const memberHeard = listenAs(member)
+    const visitorHeard = listenAs({ client: anonClient() })
+    await eventually(() => [adminHeard, memberHeard, visitorHeard].every((heard) => heard.subscribedTimes() === 1), 'the subscriptions')
+    const lead = await addLead()
+    await eventually(() => leadChange(adminHeard.changes, lead.id, 'lead.inserted'), 'the admin to hear the lead')
+    await new Promise((resolve) => setTimeout(resolve, sameTurnMs))
+    expect(memberHeard.changes).toEqual([])
+    expect(memberHeard.statuses).toEqual([{ type: 'subscribed' }])
+    expect(visitorHeard.changes).toEqual([])
+    expect(visitorHeard.statuses).toContainEqual({ type: 'unreadable', error: expect.objectContaining({ code: 'change_unreadable' }) })
+  })
+
+  it('joins again by itself after the server closed the channel (its token expired), once the client has a valid token', async () => {
+    const client = admin.client
+    const now = Math.floor(Date.now() / 1000)
+    const { data } = await client.auth.getSession()
+    await client.realtime.setAuth(await signJwt({ sub: admin.userId, role: 'authenticated', aud: 'authenticated', iat: now - 60, exp: now + 2 }, inject('jwtSecret')))
+    const heard = listenAs(admin)
+    await eventually(() => heard.subscribedTimes() === 1, 'the subscription')
+    const dropped = await eventually(() => heard.statuses.find((status) => status.type === 'dropped'), 'the channel to close', 6000)
+    expect(dropped).toMatchObject({ error: { code: 'changes_dropped', message: 'Realtime CLOSED' } })
+
+    // As supabase-js does on TOKEN_REFRESHED.
+    await client.realtime.setAuth(data.session?.access_token ?? null)
+    await eventually(() => heard.subscribedTimes() === 2, 'the channel to be joined again', 10_000)
+    const lead = await addLead()
+    await eventually(() => leadChange(heard.changes, lead.id, 'lead.inserted'), 'a lead after joining again')
+    expect(heard.statuses.map((status) => status.type)).toEqual(['subscribed', 'dropped', 'subscribed'])
+  }, 20_000)
+
+  it('stops listening when unsubscribed', async () => {
+    const heard = listenAs(admin)
+    await eventually(() => heard.subscribedTimes() === 1, 'the subscription')
+    const channels = admin.client.getChannels().length
+    heard.stop()
+    expect(admin.client.getChannels()).toHaveLength(channels - 1)
+    const lead = await addLead()
+    const witness = listenAs(admin)
+    await eventually(() => witness.subscribedTimes() === 1, 'a second subscription')
+    const later = await addLead()
+    await eventually(() => leadChange(witness.changes, later.id, 'lead.inserted'), 'the witness to hear a later lead')
+    expect(leadChange(heard.changes, lead.id, 'lead.inserted')).toBeUndefined()
+    expect(leadChange(heard.changes, later.id, 'lead.inserted')).toBeUndefined()
+  })
+})

@@ -1,0 +1,89 @@
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
+import { ApiError, errorCodes } from '../../../lib/api-error'
+import type { Lead } from '../../../lib/lead-fields'
+import { appointmentSchema, type Appointment } from '../../appointments/appointment.schema'
+import { leadSchema } from '../../leads/lead.schema'
+
+/** A row added or changed in another tab, by a visitor or by the database. */
+export type DashboardChange =
+  | { type: 'lead.inserted' | 'lead.updated'; lead: Lead }
+  | { type: 'appointment.inserted' | 'appointment.updated'; appointment: Appointment }
+
+/**
+ * subscribed: the server listens (again, after a drop); dropped: it may be missing changes until the
+ * next subscribed; unreadable: a change arrived that could not be read, so it was missed.
+ */
+export type ChangesStatus = { type: 'subscribed' } | { type: 'dropped'; error: ApiError } | { type: 'unreadable'; error: ApiError }
+
+export interface ChangesListener {
+  onChange: (change: DashboardChange) => void
+  onStatus: (status: ChangesStatus) => void
+}
+
+type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>
+
+/** A channel the server closed (its token expired while offline, say) is joined anew after this pause; supabase-js retries the rest itself. */
+const rejoinClosedAfterMs = 5000
+
+const tables = ['leads', 'appointments'] as const
+const events = ['INSERT', 'UPDATE'] as const
+
+function readChange(payload: Payload): DashboardChange | ApiError {
+  if (payload.errors) return new ApiError(errorCodes.changeUnreadable, `The ${payload.table} change came without its row: ${String(payload.errors)}`)
+  const verb = payload.eventType === 'INSERT' ? 'inserted' : 'updated'
+  if (payload.table === 'leads') {
+    const lead = leadSchema.safeParse(payload.new)
+    return lead.success ? { type: `lead.${verb}`, lead: lead.data } : new ApiError(errorCodes.changeUnreadable, `A changed lead could not be read: ${lead.error.message}`)
+  }
+  const appointment = appointmentSchema.safeParse(payload.new)
+  return appointment.success
+    ? { type: `appointment.${verb}`, appointment: appointment.data }
+    : new ApiError(errorCodes.changeUnreadable, `A changed appointment could not be read: ${appointment.error.message}`)
+}
+
+export function createDashboardChangesApi(client: SupabaseClient) {
+  /**
+   * Listens to new and changed leads and appointments (Supabase Realtime, postgres_changes, under the
+   * signed-in user's token: the server sends only rows their role may read). Answers the unsubscribe.
+   */
+  function listenForChanges(listener: ChangesListener): () => void {
+    let channel: RealtimeChannel | null = null
+    let rejoin: ReturnType<typeof setTimeout> | undefined
+    let stopped = false
+
+    const join = () => {
+      const joined = client.channel(`dashboard-changes-${crypto.randomUUID()}`)
+      for (const table of tables) {
+        for (const event of events) {
+          joined.on('postgres_changes', { event, schema: 'public', table }, (payload: Payload) => {
+            const change = readChange(payload)
+            if (change instanceof ApiError) listener.onStatus({ type: 'unreadable', error: change })
+            else listener.onChange(change)
+          })
+        }
+      }
+      channel = joined
+      joined.subscribe((status, error) => {
+        if (stopped || joined !== channel) return
+        if (status === 'SUBSCRIBED') return listener.onStatus({ type: 'subscribed' })
+        listener.onStatus({ type: 'dropped', error: new ApiError(errorCodes.changesDropped, `Realtime ${status}${error ? `: ${error.message}` : ''}`) })
+        if (status === 'CLOSED') {
+          channel = null
+          void client.removeChannel(joined)
+          rejoin = setTimeout(join, rejoinClosedAfterMs)
+        }
+      })
+    }
+
+    join()
+    return () => {
+      stopped = true
+      clearTimeout(rejoin)
+      if (channel) void client.removeChannel(channel)
+    }
+  }
+
+  return { listenForChanges }
+}
+
+export type DashboardChangesApi = ReturnType<typeof createDashboardChangesApi>

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, SimulatedClock } from 'xstate'
+import type { Lead } from '../../lib/lead-fields'
+import { anAppointmentRow } from '../../testing/appointment-fixtures'
+import { fakeChangeSource } from '../../testing/fake-change-source'
+import { aLead } from '../../testing/lead-fixtures'
+import { dashboardChangeEvents } from './dashboard-changes'
+import { dashboardMachine, type DashboardEmitted } from './dashboard.machine'
+import { noDashboardStats, type DashboardStats } from './dashboard-stats'
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+/** The dashboard with a change feed the test drives, stats answered at once, and time on a simulated clock. */
+function startDashboard(options: { admin?: boolean } = {}) {
+  const source = fakeChangeSource()
+  const clock = new SimulatedClock()
+  const statsAsked: DashboardStats[] = []
+  const announced: Lead[] = []
+  const troubles: string[] = []
+  const machine = dashboardMachine.provide({
+    actors: {
+      requireAdmin: fromPromise<void>(async () => {
+        if (options.admin === false) throw new Error('not an admin')
+      }),
+      fetchStats: fromPromise<DashboardStats>(async () => {
+        const stats = { ...noDashboardStats, totalLeads: statsAsked.length }
+        statsAsked.push(stats)
+        return stats
+      }),
+      listenForChanges: dashboardChangeEvents(source.api),
+    },
+    actions: {
+      notifyLeadAdded: (_, lead) => announced.push(lead),
+      notifyChangesTrouble: (_, error) => troubles.push(error.code),
+    },
+  })
+  const actor = createActor(machine, { clock })
+  const emitted: DashboardEmitted[] = []
+  for (const type of ['lead.added', 'lead.changed', 'appointment.added', 'appointment.changed', 'lists.stale'] as const) {
+    actor.on(type, (event) => emitted.push(event))
+  }
+  actor.start()
+  return { actor, clock, source, statsAsked, announced, troubles, emitted }
+}
+
+describe('dashboard machine: changes made elsewhere', () => {
+  it('passes a new lead on to the lists, announces it, and counts again once', async () => {
+    const dashboard = startDashboard()
+    await settle()
+    dashboard.source.subscribe()
+    expect(dashboard.statsAsked).toHaveLength(1)
+    const lead = aLead({ id: 'new-1', name: 'Priya Sharma' })
+    dashboard.source.change({ type: 'lead.inserted', lead })
+    expect(dashboard.emitted).toEqual([{ type: 'lead.added', lead }])
+    expect(dashboard.announced).toEqual([lead])
+    expect(dashboard.emitted.filter((event) => event.type === 'lists.stale')).toEqual([])
+    dashboard.clock.increment(300)
+    await settle()
+    expect(dashboard.statsAsked).toHaveLength(2)
+    expect(dashboard.actor.getSnapshot().context.stats?.totalLeads).toBe(1)
+  })
+
+  it('counts a burst of changes with one stats request', async () => {
+    const dashboard = startDashboard()
+    await settle()
+    dashboard.source.subscribe()
+    for (let index = 0; index < 5; index += 1) {
+      dashboard.source.change({ type: 'lead.inserted', lead: aLead({ id: `burst-${index}` }) })
+      dashboard.clock.increment(50)
+    }
+    dashboard.source.change({ type: 'appointment.updated', appointment: anAppointmentRow({ id: 'a1' }) })
+    dashboard.clock.increment(300)
+    await settle()
+    expect(dashboard.statsAsked).toHaveLength(2)
+    expect(dashboard.announced).toHaveLength(5)
+    expect(dashboard.emitted.map((event) => event.type)).toEqual([...Array(5).fill('lead.added'), 'appointment.changed'])
+  })
+
+  it('asks again after an answer that may predate a change made while it was on its way', async () => {
+    const dashboard = startDashboard()
+    dashboard.actor.send({ type: 'stats.refresh' })
+    await settle()
+    expect(dashboard.statsAsked).toHaveLength(1)
+    dashboard.actor.send({ type: 'stats.refresh' })
+    dashboard.source.change({ type: 'lead.updated', lead: aLead({ id: 'changed' }) })
+    await settle()
+    expect(dashboard.statsAsked).toHaveLength(2)
+    dashboard.clock.increment(300)
+    await settle()
+    expect(dashboard.statsAsked).toHaveLength(3)
+  })
+
+  it('after a drop, listening again makes the lists and the cards ask for what they show; the first subscription does not', async () => {
+    const dashboard = startDashboard()
+    await settle()
+    dashboard.source.subscribe()
+    dashboard.clock.increment(1000)
+    await settle()
+    expect(dashboard.emitted).toEqual([])
+    expect(dashboard.statsAsked).toHaveLength(1)
+
+    dashboard.source.drop()
+    dashboard.clock.increment(1000)
+    await settle()
+    expect(dashboard.emitted).toEqual([])
+    expect(dashboard.troubles).toEqual(['changes_dropped'])
+
+    dashboard.source.subscribe()
+    expect(dashboard.emitted).toEqual([{ type: 'lists.stale' }])
+    dashboard.clock.increment(300)
+    await settle()
+    expect(dashboard.statsAsked).toHaveLength(2)
+    dashboard.source.subscribe()
+    expect(dashboard.emitted).toHaveLength(1)
+  })
+
+  it('a change it cannot read makes the lists ask again instead of dropping it silently', async () => {
+    const dashboard = startDashboard()
+    await settle()
+    dashboard.source.unreadable()
+    expect(dashboard.emitted).toEqual([{ type: 'lists.stale' }])
+    expect(dashboard.troubles).toEqual(['change_unreadable'])
+  })
+
+  it('listens only while the admin role is confirmed, and stops with the dashboard', async () => {
+    const refused = startDashboard({ admin: false })
+    await settle()
+    expect(refused.actor.getSnapshot().value).toBe('denied')
+    expect(refused.source.listening()).toBe(0)
+
+    const admin = startDashboard()
+    await settle()
+    expect(admin.source.listening()).toBe(1)
+    admin.actor.stop()
+    expect(admin.source.listening()).toBe(0)
+  })
+})
