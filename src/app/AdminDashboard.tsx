@@ -3,6 +3,7 @@ import type { AdminUser } from '../features/admin-auth/api/auth-api'
 import { appointmentsApi } from '../features/appointments/api'
 import { dashboardApi } from '../features/dashboard/api'
 import { DashboardScreen, type DashboardApis } from '../features/dashboard/DashboardScreen'
+import { insightsApi } from '../features/insights/api'
 import { leadsApi } from '../features/leads/api'
 import { schedulingApi } from '../features/scheduling/api'
 
@@ -12,6 +13,7 @@ const dashboardApis: DashboardApis = {
   appointments: appointmentsApi,
   loadTakenSlots: schedulingApi.fetchTakenSlots,
   stats: dashboardApi,
+  insights: insightsApi,
 }
 
 function signOut() {

@@ -210,3 +210,14 @@ test('Export CSV writes the leads of the filters in chunks, with progress and Ca
   expect(exported.at(-1)?.args.slice(0, 2)).toEqual([{ search: '', status: 'all', occasion: otherOccasion, budget: 'all' }, null])
   expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy()
 })
+
+test('the Insights tab asks for its figures only once it is opened', async () => {
+  const { apis, calls } = memoryDashboardApis(leads)
+  renderDashboard(apis)
+  await screen.findByRole('heading', { name: 'Leads (3)' })
+  const insightCalls = () => calls.filter((call) => call.name === 'fetchInsights' || call.name === 'fetchUnfinishedChats')
+  expect(insightCalls()).toEqual([])
+  await user().click(screen.getByRole('tab', { name: 'Insights' }))
+  expect(await screen.findByText('No unfinished chats to follow up')).toBeTruthy()
+  expect(new Set(insightCalls().map((call) => call.name))).toEqual(new Set(['fetchInsights', 'fetchUnfinishedChats']))
+})

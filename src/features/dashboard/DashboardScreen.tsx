@@ -8,6 +8,7 @@ import type { AppointmentsApi } from '../appointments/api/appointments-api'
 import { AppointmentsTab, type AppointmentsTabApi } from '../appointments/AppointmentsTab'
 import { CalendarView } from '../appointments/CalendarView'
 import type { ManageAppointmentApis } from '../appointments/ManageAppointmentDialog'
+import { InsightsTab, type InsightsTabApi } from '../insights/InsightsTab'
 import { LeadsTab, type LeadsTabApi } from '../leads/LeadsTab'
 import type { DashboardApi } from './api/dashboard-api'
 import { dashboardMachine } from './dashboard.machine'
@@ -24,6 +25,7 @@ export interface DashboardApis {
   appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
   loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
   stats: Pick<DashboardApi, 'fetchDashboardStats'>
+  insights: InsightsTabApi
 }
 
 export interface DashboardScreenProps {
@@ -90,6 +92,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                 <Tabs.Trigger value="leads">Leads Management</Tabs.Trigger>
                 <Tabs.Trigger value="appointments">Appointments</Tabs.Trigger>
                 <Tabs.Trigger value="calendar">Calendar View</Tabs.Trigger>
+                <Tabs.Trigger value="insights">Insights</Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="leads">
                 <LeadsTab
@@ -105,6 +108,9 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
               </Tabs.Content>
               <Tabs.Content value="calendar">
                 <CalendarView api={shownApis.appointments} />
+              </Tabs.Content>
+              <Tabs.Content value="insights">
+                <InsightsTab api={shownApis.insights} />
               </Tabs.Content>
             </Tabs.Root>
           </>

@@ -8,6 +8,8 @@ export type PeriodChoice = PresetDays | 'custom'
 
 export interface InsightsContext {
   choice: PeriodChoice
+  /** Today in IST when the period was last chosen: the latest date a custom period may end on. */
+  today: string
   /** The custom dates as typed. */
   range: DateRange
   problems: DateRangeProblems
@@ -63,6 +65,7 @@ export const insightsMachine = setup({
   id: 'insights',
   context: () => ({
     choice: defaultDays,
+    today: today(),
     range: lastDaysRange(defaultDays, today()),
     problems: {},
     period: lastDays(defaultDays, today()),
@@ -76,10 +79,11 @@ export const insightsMachine = setup({
         ...load,
         actions: assign(({ event }) => {
           const days = event.choice as PresetDays
-          return { choice: days, range: lastDaysRange(days, today()), problems: {}, period: lastDays(days, today()) }
+          const now = today()
+          return { choice: days, today: now, range: lastDaysRange(days, now), problems: {}, period: lastDays(days, now) }
         }),
       },
-      { actions: assign({ choice: 'custom' as const }) },
+      { actions: assign({ choice: 'custom' as const, today }) },
     ],
     'period.edit': {
       actions: assign(({ context, event }) => {

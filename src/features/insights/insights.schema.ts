@@ -63,3 +63,10 @@ export interface UnfinishedChatsPage {
   /** Unfinished chats in the whole list, not only this page. */
   total: number
 }
+
+/** The figures of a period without chats. */
+export const emptyInsights: Insights = {
+  funnel: [],
+  totals: { chats_started: 0, name_submitted: 0, leads_saved: 0, chat_first_exits: 0, bookings: 0, conversion_pct: 0 },
+  sources: [],
+}
