@@ -88,7 +88,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
           <>
             <StatCards stats={snapshot.context.stats} />
             <Tabs.Root defaultValue="leads" lazyMount unmountOnExit variant="enclosed">
-              <Tabs.List>
+              <Tabs.List maxW="full" overflowX="auto">
                 <Tabs.Trigger value="leads">Leads Management</Tabs.Trigger>
                 <Tabs.Trigger value="appointments">Appointments</Tabs.Trigger>
                 <Tabs.Trigger value="calendar">Calendar View</Tabs.Trigger>

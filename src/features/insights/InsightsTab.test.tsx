@@ -99,7 +99,7 @@ test('asks again for a chosen period, and explains bad custom dates without aski
   const asked = periods().length
   const setDate = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
   setDate('From', '')
-  await user().click(screen.getByRole('button', { name: 'Show' }))
+  await user().click(screen.getByRole('button', { name: 'Apply' }))
   expect(await screen.findByText('Choose a start date')).toBeTruthy()
   setDate('From', '2026-11-20')
   expect(screen.queryByText('Choose a start date')).toBeNull()
@@ -108,7 +108,7 @@ test('asks again for a chosen period, and explains bad custom dates without aski
   expect(await screen.findByText('The end date must be on or after the start date')).toBeTruthy()
   expect(periods()).toHaveLength(asked)
   setDate('To', '2026-11-21')
-  await user().click(screen.getByRole('button', { name: 'Show' }))
+  await user().click(screen.getByRole('button', { name: 'Apply' }))
   await vi.waitFor(() => expect(periods().at(-1)).toEqual({ from: '2026-11-19T18:30:00.000Z', to: '2026-11-21T18:30:00.000Z' }))
   expect(screen.queryByText('The end date must be on or after the start date')).toBeNull()
 })

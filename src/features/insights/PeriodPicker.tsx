@@ -56,7 +56,7 @@ export function PeriodPicker({ context, send }: PeriodPickerProps) {
             {dateField('from', 'From')}
             {dateField('to', 'To')}
             <Button type="submit" mt="6">
-              Show
+              Apply
             </Button>
           </>
         )}
