@@ -30,11 +30,20 @@ export async function adminCredentials(): Promise<{ email: string; password: str
   return { email: field('email'), password: field('password') }
 }
 
-/** Bypasses row-level security: for arranging data and checking what was stored. */
-export function serviceClient() {
-  const keys = JSON.parse(readFileSync(folder.keys, 'utf8')) as { serviceRoleKey: string }
-  return createClient(backendUrl, keys.serviceRoleKey, {
+function clientWith(key: 'serviceRoleKey' | 'anonKey') {
+  const keys = JSON.parse(readFileSync(folder.keys, 'utf8')) as Record<typeof key, string>
+  return createClient(backendUrl, keys[key], {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
   })
+}
+
+/** Bypasses row-level security: for arranging data and checking what was stored. */
+export function serviceClient() {
+  return clientWith('serviceRoleKey')
+}
+
+/** What a visitor's browser holds: the anon key, under row-level security and the per-address limits. */
+export function anonClient() {
+  return clientWith('anonKey')
 }

@@ -3,6 +3,7 @@ import type { AdminUser } from '../features/admin-auth/api/auth-api'
 import { appointmentsApi } from '../features/appointments/api'
 import { dashboardApi, dashboardChangesApi } from '../features/dashboard/api'
 import { DashboardScreen, type DashboardApis } from '../features/dashboard/DashboardScreen'
+import { insightsApi } from '../features/insights/api'
 import { leadsApi } from '../features/leads/api'
 import { schedulingApi } from '../features/scheduling/api'
 
@@ -13,6 +14,7 @@ const dashboardApis: DashboardApis = {
   loadTakenSlots: schedulingApi.fetchTakenSlots,
   stats: dashboardApi,
   changes: dashboardChangesApi,
+  insights: insightsApi,
 }
 
 function signOut() {

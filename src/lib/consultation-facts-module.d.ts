@@ -3,4 +3,11 @@ declare module 'virtual:consultation-facts' {
   export const businessPhone: string
   /** The occasion options of the flow, in its order, without Skip options. */
   export const occasionOptions: readonly string[]
+  /** The flow's steps in its order: each id with its first bot message as plain text ('' if it says nothing). */
+  export const flowSteps: readonly { readonly id: string; readonly question: string }[]
+  /**
+   * The prefilled WhatsApp text for following up an unfinished chat, split at its `{{name}}`
+   * placeholders (the only ones it may have): join the parts with the visitor's name. Null when the flow has none.
+   */
+  export const followUpTextParts: readonly string[] | null
 }

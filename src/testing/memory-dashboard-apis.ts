@@ -1,5 +1,6 @@
 import type { AppointmentRow } from '../features/appointments/appointment.schema'
 import type { DashboardApis } from '../features/dashboard/DashboardScreen'
+import { emptyInsights, type Insights, type UnfinishedChat } from '../features/insights/insights.schema'
 import type { LeadFilters, LeadQuery, LeadSortColumn } from '../features/leads/lead-query'
 import type { Lead, LeadStatus } from '../lib/lead-fields'
 import { allOption } from '../lib/search'
@@ -19,8 +20,13 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
  * The dashboard's backend held in memory, answering as the database does (search, filters, sort,
  * pages, counts, stats): for component tests. Every call is recorded in `calls`.
  */
-export function memoryDashboardApis(leads: readonly Lead[], appointments: readonly AppointmentRow[] = []) {
+export function memoryDashboardApis(
+  leads: readonly Lead[],
+  appointments: readonly AppointmentRow[] = [],
+  chats: { insights?: Insights; unfinished?: readonly UnfinishedChat[] } = {},
+) {
   const stored = new Map(leads.map((lead) => [lead.id, lead]))
+  const unfinished = new Map((chats.unfinished ?? []).map((chat) => [chat.id, chat]))
   const calls: { name: string; args: unknown[] }[] = []
   const changes = fakeChangeSource()
   const record = <TArgs extends unknown[], TResult>(name: string, run: (...args: TArgs) => TResult) =>
@@ -98,6 +104,22 @@ export function memoryDashboardApis(leads: readonly Lead[], appointments: readon
       }),
     },
     changes: changes.api,
+    insights: {
+      fetchInsights: record('fetchInsights', () => chats.insights ?? emptyInsights),
+      fetchUnfinishedChats: record('fetchUnfinishedChats', (query: { includeFollowedUp: boolean }, span: { from: number; to: number }) => {
+        const listed = [...unfinished.values()]
+          .filter((chat) => query.includeFollowedUp || chat.followed_up_at === null)
+          .sort((a, b) => compare(b.last_activity_at, a.last_activity_at) || compare(a.id, b.id))
+        return { chats: listed.slice(span.from, span.to + 1), total: listed.length }
+      }),
+      markChatFollowedUp: record('markChatFollowedUp', (id: string, followedUp: boolean) => {
+        const chat = unfinished.get(id)
+        if (!chat) throw new Error(`no unfinished chat ${id}`)
+        const followed_up_at = followedUp ? (chat.followed_up_at ?? new Date().toISOString()) : null
+        unfinished.set(id, { ...chat, followed_up_at })
+        return followed_up_at
+      }),
+    },
   }
   /** A visitor finishes the chat: the lead is stored and the feed tells of it. */
   const visitorAdds = (lead: Lead) => {

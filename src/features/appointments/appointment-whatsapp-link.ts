@@ -1,5 +1,6 @@
 import { businessPhone } from '../../lib/consultation-facts'
 import { formatLongDate, formatTime } from '../../lib/format'
+import { whatsAppUrl } from '../../lib/whatsapp-url'
 import type { AppointmentRow } from './appointment.schema'
 
 /** A chat with the business number, prefilled with the appointment's date and time. */
@@ -7,5 +8,5 @@ export function appointmentWhatsAppUrl(row: Pick<AppointmentRow, 'slot_datetime'
   const when = `${formatLongDate(row.slot_datetime)} at ${formatTime(row.slot_datetime)}`
   const name = row.lead_name ? `${row.lead_name}'s` : 'the'
   const message = `Hi! This is about ${name} consultation appointment on ${when}.`
-  return `https://wa.me/${businessPhone}?text=${encodeURIComponent(message)}`
+  return whatsAppUrl(businessPhone, message)
 }

@@ -241,3 +241,14 @@ test('a lead a visitor adds appears at the top with a toast, and the counts go u
   expect(calls.filter((call) => call.name === 'fetchLeadsPage').length).toBeGreaterThan(pagesBefore)
   expect(names()).toEqual(['Priya Sharma', 'Priya Nair', 'Rohan Gupta', 'Tara Iyer'])
 })
+
+test('the Insights tab asks for its figures only once it is opened', async () => {
+  const { apis, calls } = memoryDashboardApis(leads)
+  renderDashboard(apis)
+  await screen.findByRole('heading', { name: 'Leads (3)' })
+  const insightCalls = () => calls.filter((call) => call.name === 'fetchInsights' || call.name === 'fetchUnfinishedChats')
+  expect(insightCalls()).toEqual([])
+  await user().click(screen.getByRole('tab', { name: 'Insights' }))
+  expect(await screen.findByText('No unfinished chats to follow up')).toBeTruthy()
+  expect(new Set(insightCalls().map((call) => call.name))).toEqual(new Set(['fetchInsights', 'fetchUnfinishedChats']))
+})

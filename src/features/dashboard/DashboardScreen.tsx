@@ -8,6 +8,7 @@ import type { AppointmentsApi } from '../appointments/api/appointments-api'
 import { AppointmentsTab, type AppointmentsTabApi } from '../appointments/AppointmentsTab'
 import { CalendarView } from '../appointments/CalendarView'
 import type { ManageAppointmentApis } from '../appointments/ManageAppointmentDialog'
+import { InsightsTab, type InsightsTabApi } from '../insights/InsightsTab'
 import { LeadsTab, type LeadsTabApi } from '../leads/LeadsTab'
 import type { DashboardApi } from './api/dashboard-api'
 import type { DashboardChangesApi } from './api/dashboard-changes'
@@ -29,6 +30,7 @@ export interface DashboardApis {
   loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
   stats: Pick<DashboardApi, 'fetchDashboardStats'>
   changes: Pick<DashboardChangesApi, 'listenForChanges'>
+  insights: InsightsTabApi
 }
 
 export interface DashboardScreenProps {
@@ -98,10 +100,11 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
           <>
             <StatCards stats={snapshot.context.stats} />
             <Tabs.Root defaultValue="leads" lazyMount unmountOnExit variant="enclosed">
-              <Tabs.List>
+              <Tabs.List maxW="full" overflowX="auto">
                 <Tabs.Trigger value="leads">Leads Management</Tabs.Trigger>
                 <Tabs.Trigger value="appointments">Appointments</Tabs.Trigger>
                 <Tabs.Trigger value="calendar">Calendar View</Tabs.Trigger>
+                <Tabs.Trigger value="insights">Insights</Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="leads">
                 <LeadsTab
@@ -118,6 +121,9 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
               </Tabs.Content>
               <Tabs.Content value="calendar">
                 <CalendarView api={shownApis.appointments} changes={changes.calendar} />
+              </Tabs.Content>
+              <Tabs.Content value="insights">
+                <InsightsTab api={shownApis.insights} />
               </Tabs.Content>
             </Tabs.Root>
           </>

@@ -1,3 +1,4 @@
+import { emptyInsights } from '../insights/insights.schema'
 import type { DashboardApis } from './DashboardScreen'
 
 /** Without the admin role the lists show nothing and ask the database nothing (spec section 8: no lead data). */
@@ -11,5 +12,6 @@ export function withoutAccess(apis: DashboardApis): DashboardApis {
       countAppointments: async () => 0,
       fetchAppointmentsBetween: async () => [],
     },
+    insights: { ...apis.insights, fetchInsights: async () => emptyInsights, fetchUnfinishedChats: async () => ({ chats: [], total: 0 }) },
   }
 }

@@ -1,7 +1,8 @@
 import { closestName, didYouMean } from './did-you-mean.ts'
 import { optionParts, type Flow, type FlowAction, type FlowMessage, type FlowOption, type FlowStep } from './flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
-import { findPlaceholderProblems } from './placeholders.ts'
+import { followUpLink, followUpPlaceholders } from './flow-facts.ts'
+import { findPlaceholderProblems, usedPlaceholders } from './placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
 interface Reporter {
@@ -161,6 +162,21 @@ function checkGraph(flow: Flow, report: Reporter) {
   })
 }
 
+/** The dashboard fills a follow-up text for an unfinished chat, which has a name but no answers. */
+function checkFollowUpLink(flow: Flow, report: Reporter) {
+  const link = flow.links?.[followUpLink]
+  if (!link) return
+  if (!('whatsapp' in link)) {
+    report.at(['links', followUpLink], `links.${followUpLink} must be a whatsapp: text (the dashboard's follow-up message for unfinished chats)`)
+    return
+  }
+  for (const name of usedPlaceholders(link.whatsapp)) {
+    if (!followUpPlaceholders.includes(name)) {
+      report.at(['links', followUpLink, 'whatsapp'], `links.${followUpLink} may use only {{${followUpPlaceholders.join('}}, {{')}}}: an unfinished chat has no {{${name}}}`)
+    }
+  }
+}
+
 /** Semantic checks a schema cannot express: references, reachability, dead ends, placeholders. */
 export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowProblem[] {
   const problems: FlowProblem[] = []
@@ -178,6 +194,7 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
   for (const [name, link] of Object.entries(flow.links ?? {})) {
     if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp)
   }
+  checkFollowUpLink(flow, report)
   if (flow.scheduler) {
     const confirmation = flow.scheduler.confirmation
     for (const [key, text] of Object.entries(flow.scheduler.card)) report.inText(['scheduler', 'card', key], text)

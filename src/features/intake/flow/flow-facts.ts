@@ -1,5 +1,6 @@
 import type { LeadFieldName } from '../../../lib/lead-fields.ts'
-import type { Flow, FlowOption } from './flow.schema.ts'
+import type { Flow, FlowMessage, FlowOption, FlowStep } from './flow.schema.ts'
+import { placeholderNames, renderTemplate, textAroundPlaceholders } from './placeholders.ts'
 
 const optionOf = (option: FlowOption) => (typeof option === 'string' ? { label: option } : option)
 
@@ -11,7 +12,29 @@ export function answerOptions(flow: Flow, field: LeadFieldName): string[] {
   return [...new Set(labels)]
 }
 
+/** The link whose prefilled WhatsApp text the dashboard offers for following up an unfinished chat. */
+export const followUpLink = 'follow_up'
+
+/** The placeholders a follow-up text may use: the dashboard knows an unfinished chat's name and nothing it answered. */
+export const followUpPlaceholders: readonly string[] = ['name']
+
+const placeholderLabels = Object.fromEntries(placeholderNames.map((name) => [name, `[${name}]`]))
+
+const messageText = (message: FlowMessage) => (typeof message === 'string' ? message : message.text)
+
+/** A step's first bot message as plain text, its placeholders shown as `[name]`; '' for a step that says nothing. */
+function firstQuestion(step: FlowStep): string {
+  const said = step.say?.[0] ?? (step.type === 'save' ? step.success.say?.[0] : undefined)
+  return said === undefined ? '' : renderTemplate(messageText(said), placeholderLabels)
+}
+
 /** What the admin side takes from the flow (lib/consultation-facts.ts): nothing of the chat itself. */
 export function consultationFacts(flow: Flow) {
-  return { businessPhone: flow.business.phone, occasionOptions: answerOptions(flow, 'occasion') }
+  const followUp = flow.links?.[followUpLink]
+  return {
+    businessPhone: flow.business.phone,
+    occasionOptions: answerOptions(flow, 'occasion'),
+    flowSteps: flow.steps.map((step) => ({ id: step.id, question: firstQuestion(step) })),
+    followUpTextParts: followUp && 'whatsapp' in followUp ? textAroundPlaceholders(followUp.whatsapp) : null,
+  }
 }

@@ -9,6 +9,16 @@ export function renderTemplate(template: string, values: Readonly<Record<string,
   return template.replace(placeholderPattern, (_, name: string) => values[name] ?? '')
 }
 
+/** The names of the well-formed placeholders in a text, in order. */
+export function usedPlaceholders(template: string): string[] {
+  return [...template.matchAll(placeholderPattern)].map((match) => match[1] ?? '')
+}
+
+/** The text between its placeholders: `Hi {{name}}!` gives ['Hi ', '!']; joining the parts with a value fills every placeholder with it. */
+export function textAroundPlaceholders(template: string): string[] {
+  return template.split(placeholderPattern).filter((_, index) => index % 2 === 0)
+}
+
 export interface PlaceholderProblem {
   /** Offset of the problem inside the text. */
   offset: number

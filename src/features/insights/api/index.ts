@@ -1,0 +1,4 @@
+import { supabase } from '../../../lib/supabase'
+import { createInsightsApi } from './insights-api'
+
+export const insightsApi = createInsightsApi(supabase)

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { consultationFile, consultationFlow, consultationSource } from '../../../testing/intake/consultation-flow'
+import { consultationFacts } from './flow-facts'
+import { formatProblem } from './flow-problem'
+import { loadFlow } from './load-flow'
+
+const followUpLine = /^ {2}follow_up:.*\n {4}whatsapp: .*$/m
+
+function problemsWithFollowUp(link: string): string[] {
+  const changed = consultationSource.replace(followUpLine, `  follow_up:\n    ${link}`)
+  expect(changed).not.toBe(consultationSource)
+  const result = loadFlow(changed, consultationFile)
+  return result.ok ? [] : result.problems.map(formatProblem)
+}
+
+describe('what the dashboard takes from the consultation flow', () => {
+  const facts = consultationFacts(consultationFlow)
+
+  it('lists every step in the file order with its first bot message as plain text', () => {
+    expect(facts.flowSteps.map((step) => step.id)).toEqual(consultationFlow.steps.map((step) => step.id))
+    expect(facts.flowSteps.slice(0, 3)).toEqual([
+      { id: 'welcome', question: "Namaste and welcome! ✨ I'm your personal jewellery consultant, here to help you create a piece that is truly yours." },
+      { id: 'name_form', question: 'To begin, may I have your name and phone number?' },
+      { id: 'occasion', question: "What's the special occasion?" },
+    ])
+  })
+
+  it("takes a save step's question from its success message and shows placeholders by name", () => {
+    expect(facts.flowSteps.find((step) => step.id === 'completion')?.question).toMatch(/^Thank you, \[name\]! /)
+  })
+
+  it("splits the follow-up text at {{name}}, so the dashboard fills in the visitor's name", () => {
+    expect(facts.followUpTextParts?.join('Asha Rao')).toMatch(/^Hi Asha Rao, .*bespoke jewellery consultation/)
+  })
+
+  it('offers no follow-up text when the flow has none', () => {
+    const { links, ...rest } = consultationFlow
+    const withoutFollowUp = { ...rest, links: Object.fromEntries(Object.entries(links ?? {}).filter(([name]) => name !== 'follow_up')) }
+    expect(consultationFacts(withoutFollowUp).followUpTextParts).toBeNull()
+  })
+})
+
+describe('flow:check on the follow-up link', () => {
+  it('refuses placeholders an unfinished chat cannot fill', () => {
+    expect(problemsWithFollowUp('whatsapp: "Hi {{name}}, about your {{product_type}}"')).toEqual([
+      expect.stringMatching(/:\d+:\d+ links\.follow_up may use only \{\{name\}\}: an unfinished chat has no \{\{product_type\}\}$/),
+    ])
+  })
+
+  it('refuses a call link in its place', () => {
+    expect(problemsWithFollowUp('tel: true')).toEqual([
+      expect.stringMatching(/links\.follow_up must be a whatsapp: text \(the dashboard's follow-up message for unfinished chats\)$/),
+    ])
+  })
+
+  it('still reports malformed placeholders in it', () => {
+    expect(problemsWithFollowUp('whatsapp: "Hi {{name}"')).toEqual([expect.stringMatching(/bad placeholder: '\{\{' without '\}\}'$/)])
+  })
+})
