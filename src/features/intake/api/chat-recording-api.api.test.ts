@@ -74,13 +74,14 @@ test('landing values the database would refuse are cut or dropped, so the sessio
     referrerHost: 'evil host/with path?q=1',
   })
   const stored = await storedSession(session)
-  expect(stored?.flow_version).toMatch(/^v12scriptx+$/)
-  expect(stored?.flow_version).toHaveLength(64)
-  expect([...stored?.utm_source]).toHaveLength(200)
-  expect(stored?.utm_source.startsWith('🎉'.repeat(150))).toBe(true)
-  expect(stored?.utm_medium).toBeNull()
-  expect(stored?.utm_campaign).toBe("diwali'; drop table leads; --")
-  expect(stored?.referrer_host).toBeNull()
+  expect(stored).not.toBeNull()
+  expect(stored!.flow_version).toMatch(/^v12scriptx+$/)
+  expect(stored!.flow_version).toHaveLength(64)
+  expect([...stored!.utm_source]).toHaveLength(200)
+  expect(stored!.utm_source.startsWith('🎉'.repeat(150))).toBe(true)
+  expect(stored!.utm_medium).toBeNull()
+  expect(stored!.utm_campaign).toBe("diwali'; drop table leads; --")
+  expect(stored!.referrer_host).toBeNull()
 })
 
 test('a flow version with nothing allowed left is sent as unknown; an IPv6 referrer with a port is kept', async () => {

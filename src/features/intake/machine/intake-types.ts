@@ -64,6 +64,8 @@ export interface SlotPick {
 
 export interface IntakeContext {
   flowHash: string
+  /** The chat's recording session (see recording/): random, kept with the chat across reloads. */
+  sessionId: string
   /** Created once per visitor chat; a retried save reuses it. */
   leadId: string
   answers: Answers
