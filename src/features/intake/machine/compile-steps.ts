@@ -82,7 +82,7 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
     const parsed = schema.safeParse(event.values)
     return parsed.success ? { answers: { ...context.answers, ...(parsed.data as Record<string, string>) } } : {}
   })
-  const echo = step.echo
+  const { echo, notice } = step
   const asksContact = fields.some((field) => field.id === 'name') && fields.some((field) => field.id === 'phone')
   const contact = record(({ answers }) => ({ type: 'contact.submitted', name: answers.name, phone: answers.phone }))
   return {
@@ -90,7 +90,7 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
     states: {
       ask: sequenceState(says(step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow),
       waiting: {
-        entry: [update(() => ({ panel: { kind: 'form', stepId: step.id, fields, submitLabel: step.submit } }))],
+        entry: [update(() => ({ panel: { kind: 'form', stepId: step.id, fields, submitLabel: step.submit, ...(notice === undefined ? {} : { notice }) } }))],
         on: {
           'form.submit': {
             guard: { type: 'validForm', params: { stepId: step.id, fields } },

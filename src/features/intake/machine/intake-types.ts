@@ -28,7 +28,7 @@ export type SchedulerStatus = 'picking' | 'booking' | 'booked'
 
 export type InputPanel =
   | { kind: 'none' }
-  | { kind: 'form'; stepId: string; fields: FormFieldSpec[]; submitLabel: string }
+  | { kind: 'form'; stepId: string; fields: FormFieldSpec[]; submitLabel: string; notice?: string }
   | { kind: 'upload'; stepId: string; texts: UploadAreaTexts }
   | {
       kind: 'scheduler'
