@@ -30,11 +30,23 @@ export async function adminCredentials(): Promise<{ email: string; password: str
   return { email: field('email'), password: field('password') }
 }
 
-/** Bypasses row-level security: for arranging data and checking what was stored. */
-export function serviceClient() {
-  const keys = JSON.parse(readFileSync(folder.keys, 'utf8')) as { serviceRoleKey: string }
-  return createClient(backendUrl, keys.serviceRoleKey, {
+function clientWithKey(key: 'serviceRoleKey' | 'anonKey') {
+  const keys = JSON.parse(readFileSync(folder.keys, 'utf8')) as Record<typeof key, string>
+  return createClient(backendUrl, keys[key], {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
   })
+}
+
+/** Bypasses row-level security: for arranging data and checking what was stored. */
+export function serviceClient() {
+  return clientWithKey('serviceRoleKey')
+}
+
+/** Signed in as the first admin: reads what row-level security lets an admin read. */
+export async function adminClient() {
+  const client = clientWithKey('anonKey')
+  const { error } = await client.auth.signInWithPassword(await adminCredentials())
+  if (error) throw new Error(`admin sign-in failed: ${error.message}`)
+  return client
 }
