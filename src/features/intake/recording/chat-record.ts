@@ -23,10 +23,17 @@ export function record(make: (context: IntakeContext) => ChatRecord) {
   }
 }
 
-/** A random version 4 UUID: the browser's where it has one (secure pages), else built from its random bytes. */
-export function createSessionId(source: Pick<Crypto, 'getRandomValues'> & { randomUUID?: () => string } = globalThis.crypto): string {
-  if (typeof source.randomUUID === 'function') return source.randomUUID()
-  const bytes = source.getRandomValues(new Uint8Array(16))
+type RandomSource = Partial<Pick<Crypto, 'randomUUID' | 'getRandomValues'>>
+
+/**
+ * A random version 4 UUID: the browser's where it has one (pages over https), else built from its
+ * random bytes (plain http), else from Math.random, so no browser fails to start a chat over it.
+ */
+export function createSessionId(source: RandomSource | undefined = globalThis.crypto): string {
+  if (typeof source?.randomUUID === 'function') return source.randomUUID()
+  const bytes = new Uint8Array(16)
+  if (typeof source?.getRandomValues === 'function') source.getRandomValues(bytes)
+  else bytes.forEach((_, index) => (bytes[index] = Math.floor(Math.random() * 256)))
   bytes[6] = (bytes[6]! & 0x0f) | 0x40
   bytes[8] = (bytes[8]! & 0x3f) | 0x80
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')

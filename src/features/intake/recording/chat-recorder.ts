@@ -5,8 +5,6 @@ import type { RecordedChatEvent } from './chat-record'
 export interface ChatRecorder {
   /** Queues the event behind the session's earlier ones; returns at once and never throws. */
   record(event: RecordedChatEvent): void
-  /** Settles once everything queued so far was sent or given up (for tests). */
-  idle(): Promise<void>
 }
 
 interface SessionQueue {
@@ -91,9 +89,5 @@ export function createChatRecorder(
       .catch((error: unknown) => log(`Chat recording skipped ${event.type}:`, error))
   }
 
-  async function idle(): Promise<void> {
-    await Promise.all([...sessions.values()].map((queue) => queue.tail))
-  }
-
-  return { record, idle }
+  return { record }
 }
