@@ -47,3 +47,11 @@ export function serviceClient() {
 export function anonClient() {
   return clientWith('anonKey')
 }
+
+/** Signed in as the first admin: reads what row-level security lets an admin read. */
+export async function adminClient() {
+  const client = clientWith('anonKey')
+  const { error } = await client.auth.signInWithPassword(await adminCredentials())
+  if (error) throw new Error(`admin sign-in failed: ${error.message}`)
+  return client
+}

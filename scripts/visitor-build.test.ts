@@ -17,6 +17,7 @@ const loadedLater = [
   'src/app/start-routed-pages.tsx', // the router, the admin area and the not-found page
   'src/app/AdminRoute.tsx', // fetched with the router on /admin
   'src/features/intake/api/index.ts', // supabase-js: the first request is the lead save, after the last form
+  'src/features/intake/recording/browser-recorder.ts', // the chat's recording: loads once the page is idle, nothing waits for it
   'src/features/intake/chat/UploadPanel.tsx',
   'src/features/intake/chat/SchedulerPanel.tsx',
   'src/features/intake/chat/book-slot.ts',

@@ -33,7 +33,8 @@ test('an unknown path shows 404, the spec line and a link home, and logs the pat
 
   await userEvent.click(screen.getByRole('link', { name: 'Return to Home' }))
   expect(screen.getByTestId('path').textContent).toBe('/')
-  expect(await screen.findByText('Your Personal Jewelry Consultant')).toBeTruthy()
+  // The home page's code loads on the click; on a busy machine that takes longer than findBy's 1 s default.
+  expect(await screen.findByText('Your Personal Jewelry Consultant', {}, { timeout: 10_000 })).toBeTruthy()
   log.mockRestore()
 })
 

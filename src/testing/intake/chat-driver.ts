@@ -6,6 +6,7 @@ import { renderTemplate } from '../../features/intake/flow/placeholders'
 import type { LeadPayload } from '../../features/intake/lead/lead-payload'
 import { compileFlow } from '../../features/intake/machine/compile-flow'
 import type { BookingText, SlotPick } from '../../features/intake/machine/intake-types'
+import type { RecordedChatEvent } from '../../features/intake/recording/chat-record'
 import { messageText, messageWait, optionParts, plainOption, stepById, type OptionsStep } from './flow-reading'
 import { stepIdOf, type IntakeSnapshot } from './path-model'
 
@@ -18,6 +19,9 @@ export interface Doubles {
   links: string[]
   pixels: string[]
   bookings: (SlotPick & { leadId: string })[]
+  /** What the chat recorded, in order; each is also handed to `recorder` when one is given. */
+  records: RecordedChatEvent[]
+  recorder?: { record(event: RecordedChatEvent): void }
   saveResults: Outcome[]
   uploadResults: Outcome[]
   bookingResults: Outcome[]
@@ -34,7 +38,16 @@ export const typedValues: Record<string, string> = {
   city: ' Bengaluru ',
 }
 
-export const newDoubles = (): Doubles => ({ saves: [], links: [], pixels: [], bookings: [], saveResults: [], uploadResults: [], bookingResults: [] })
+export const newDoubles = (): Doubles => ({
+  saves: [],
+  links: [],
+  pixels: [],
+  bookings: [],
+  records: [],
+  saveResults: [],
+  uploadResults: [],
+  bookingResults: [],
+})
 
 async function outcome(results: Outcome[]) {
   const result = results.shift() ?? 'ok'
@@ -47,6 +60,10 @@ export function machineWithDoubles(flow: CheckedFlow, doubles: Doubles) {
     actions: {
       openLink: (_, { url }) => void doubles.links.push(url),
       trackPixel: (_, { event }) => void doubles.pixels.push(event),
+      record: (_, event) => {
+        doubles.records.push(event)
+        doubles.recorder?.record(event)
+      },
     },
     actors: {
       saveLead: fromPromise(async ({ input }) => {

@@ -17,6 +17,7 @@ import {
   stepIdOf,
   type IntakeSnapshot,
 } from './path-model'
+import { expectRecordedAsRun, type ChatRun, type TimedRecord } from './recording-behaviour'
 import { compileTestVariant } from './test-variant'
 
 const optionsSteps = (flow: CheckedFlow) => flow.steps.filter((step): step is OptionsStep => step.type === 'options')
@@ -101,10 +102,13 @@ export function describeEveryPath(flow: CheckedFlow, title: string) {
       expect(some((e) => e.some((x) => x.type === 'xstate.done.actor.bookAppointment'))).toBe(true)
     })
 
-    it('runs each path on the machine: states, transcript, panel, saved payload, links, texts', async () => {
+    it('runs each path on the machine: states, transcript, panel, saved payload, links, texts, recording', async () => {
       for (const path of paths) {
         const saves: LeadPayload[] = []
         const links: string[] = []
+        const records: TimedRecord[] = []
+        const run: ChatRun = { start: undefined as unknown as IntakeSnapshot, turns: [] }
+        let sent = 0
         const actor = createActor(
           machine.provide({
             actions: {
@@ -112,10 +116,16 @@ export function describeEveryPath(flow: CheckedFlow, title: string) {
                 if (params.src === 'saveLead') saves.push((params.input as { lead: LeadPayload }).lead)
               },
               openLink: (_, params) => void links.push(params.url),
+              record: (_, event) => void records.push({ ...event, turn: sent }),
             },
           }),
         ).start()
-        const send = ({ event }: { event: AnyIntakeEvent }) => actor.send(event)
+        run.start = actor.getSnapshot()
+        const send = ({ event }: { event: AnyIntakeEvent }) => {
+          sent += 1
+          actor.send(event)
+          run.turns.push({ event, after: actor.getSnapshot() })
+        }
         await path.test({
           events: Object.fromEntries(path.steps.map((s) => [s.event.type, send])),
           states: {
@@ -129,6 +139,7 @@ export function describeEveryPath(flow: CheckedFlow, title: string) {
         const { context } = actor.getSnapshot()
         const ended = JSON.stringify(actor.getSnapshot().value)
         checkTranscript(actor.getSnapshot())
+        expectRecordedAsRun(flow, run, records)
         const lead = expectedLead(flow, events, context.leadId)
         const values = lead as unknown as Record<string, string>
         for (const saved of saves) expect(saved).toEqual(lead)

@@ -76,7 +76,13 @@ export function describeTimedBehaviour(flow: CheckedFlow, title: string) {
     it('greets, then asks for the first form, each message on time', async () => {
       const chat = startChat(flow)
       await expectSaidOnTime(chat, [...(start.say ?? []), ...(firstForm.say ?? [])], { from: 0 })
-      expect(snapshotOf(chat).context.panel).toEqual({ kind: 'form', stepId: firstForm.id, submitLabel: firstForm.submit, fields: firstForm.fields })
+      expect(snapshotOf(chat).context.panel).toEqual({
+        kind: 'form',
+        stepId: firstForm.id,
+        submitLabel: firstForm.submit,
+        fields: firstForm.fields,
+        ...(firstForm.notice === undefined ? {} : { notice: firstForm.notice }),
+      })
     })
 
     it('refuses a form that breaks a rule; echoes a valid one, replies and asks on, on time', async () => {

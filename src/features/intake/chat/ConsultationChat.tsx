@@ -39,6 +39,7 @@ export function ConsultationChat({ start }: { start: ChatStart }) {
               label={chatTexts.form_label}
               fields={panel.fields}
               submitLabel={panel.submitLabel}
+              notice={panel.notice}
               onSubmit={(values) => send({ type: 'form.submit', stepId: panel.stepId, values })}
             />
           )}

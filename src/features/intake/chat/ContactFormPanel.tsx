@@ -13,6 +13,8 @@ interface ContactFormPanelProps {
   label: string
   fields: FormFieldSpec[]
   submitLabel: string
+  /** A line about the form (how the details are used): shown above the button, the form's description for screen readers. */
+  notice?: string | undefined
   onSubmit: (values: Record<string, string>) => void
 }
 
@@ -24,8 +26,9 @@ const inputProps: Record<FormFieldId, Omit<InputHTMLAttributes<HTMLInputElement>
 }
 
 /** A form step: each field is checked on every keystroke; Continue stays disabled until all are valid. */
-export function ContactFormPanel({ label, fields, submitLabel, onSubmit }: ContactFormPanelProps) {
+export function ContactFormPanel({ label, fields, submitLabel, notice, onSubmit }: ContactFormPanelProps) {
   const formId = useId()
+  const noticeId = `${formId}-notice`
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.id, ''])))
   const [touched, setTouched] = useState<Record<string, boolean>>({})
   const errors = Object.fromEntries(fields.map((field) => [field.id, contactFieldError(field, values[field.id] ?? '')]))
@@ -39,7 +42,7 @@ export function ContactFormPanel({ label, fields, submitLabel, onSubmit }: Conta
 
   return (
     <Stack asChild gap="3">
-      <form onSubmit={submit} noValidate aria-label={label}>
+      <form onSubmit={submit} noValidate aria-label={label} aria-describedby={notice ? noticeId : undefined}>
         {fields.map((field) => {
           const value = values[field.id] ?? ''
           const error = touched[field.id] ? errors[field.id] : null
@@ -73,6 +76,11 @@ export function ContactFormPanel({ label, fields, submitLabel, onSubmit }: Conta
             </Stack>
           )
         })}
+        {notice && (
+          <Text id={noticeId} fontSize="sm" color="fg.muted">
+            {notice}
+          </Text>
+        )}
         <Button type="submit" colorPalette="yellow" disabled={!ready}>
           {submitLabel}
         </Button>

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import flow from '../../../../flows/consultation.flow.yaml'
 import { createAdPixel, type AdPixel } from '../api/ad-pixel'
 import { compileFlow, type IntakeMachine } from '../machine/compile-flow'
+import { recordChat } from '../recording/record-chat'
 import { openLink } from './open-link'
 
 let pixel: AdPixel | undefined
@@ -22,6 +23,7 @@ function compiledMachine() {
     actions: {
       openLink: (_, { url }) => openLink(url),
       trackPixel: (_, { event, params }) => adPixel().track(event, params),
+      record: (_, event) => recordChat(event),
     },
     actors: {
       saveLead: fromPromise(async ({ input }) => {

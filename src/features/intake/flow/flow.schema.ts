@@ -100,6 +100,9 @@ const formStep = z.strictObject({
   type: z.literal('form'),
   fields: z.array(formFieldSchema).min(1, 'a form needs at least one field'),
   submit: text,
+  notice: text
+    .optional()
+    .describe("A line shown with the form above its button, e.g. how the details will be used; screen readers read it as the form's description"),
   echo: text.optional().describe('The visitor bubble after submitting, e.g. "{{name}}, {{phone}}"'),
   reply: z.array(messageSchema).optional(),
   next: stepId.optional(),

@@ -5,6 +5,7 @@ import type { CheckedFlow, FlowGuard } from '../flow/flow.schema'
 import { answerFields, type PixelEvent } from '../flow/flow-vocabulary'
 import { contactFormSchema, type CheckedFormField } from '../forms/contact-form.schema'
 import { createLeadId } from '../lead/lead-id'
+import { createSessionId, record, type RecordedChatEvent } from '../recording/chat-record'
 import type { LeadPayload } from '../lead/lead-payload'
 import { compileStep, endStateKey } from './compile-steps'
 import type { Answers, AnyIntakeEvent, BookingText, IntakeContext, SlotPick } from './intake-types'
@@ -35,6 +36,7 @@ export function flowDelays(flow: CheckedFlow): Record<string, number> {
 export function initialContext(flowHash: string): IntakeContext {
   return {
     flowHash,
+    sessionId: createSessionId(),
     leadId: createLeadId(),
     answers: Object.fromEntries(answerFields.map((field) => [field, ''])) as Answers,
     booking: null,
@@ -59,6 +61,8 @@ function intakeSetup(flow: CheckedFlow) {
       openLink: providedLater<{ url: string }>(),
       /** Sends an ad-pixel event; the chat screen provides it. */
       trackPixel: providedLater<TrackPixelParams>(),
+      /** Records the chat's progress for the insights (recording/); the chat screen provides it. */
+      record: providedLater<RecordedChatEvent>(),
       /** The test variant reports each actor it would start, with its input; tests provide it. */
       actorStarted: providedLater<{ src: string; input: unknown }>(),
     },
@@ -109,7 +113,13 @@ export function compileFlow(flow: CheckedFlow, options: CompileOptions = {}) {
         : compiled
   }
   const machineSetup = intakeSetup(flow)
-  const config = { id: 'intake', context: () => initialContext(flow.hash), initial: flow.start, states }
+  const config = {
+    id: 'intake',
+    context: () => initialContext(flow.hash),
+    entry: [record(() => ({ type: 'session.started' }))],
+    initial: flow.start,
+    states,
+  }
   return machineSetup.createMachine(config as unknown as Parameters<typeof machineSetup.createMachine>[0])
 }
 

@@ -1,6 +1,7 @@
 import { optionParts, type CheckedFlow, type FlowMessage, type FlowStep } from '../flow/flow.schema'
 import { contactFormSchema } from '../forms/contact-form.schema'
 import { buildLeadPayload } from '../lead/lead-payload'
+import { record } from '../recording/chat-record'
 import { saveErrorKind, toSaveError } from '../lead/save-error-message'
 import { closePanel, postBot, postUser, recordAnswer, template, tickOption, typingOff, typingOn, update, type BotExtras } from './context-updates'
 import { flowActions } from './flow-actions'
@@ -18,13 +19,19 @@ export interface StepCompiler {
 
 const stepTarget = (id: string) => `#intake.${id}`
 
+const shown = (stepId: string) => record(() => ({ type: 'step.shown', stepId }))
+const answered = (stepId: string) => record(() => ({ type: 'step.answered', stepId }))
+/** The question is asked: the step waits for the visitor. */
+const asked = (stepId: string): TransitionConfig => ({ target: 'waiting', actions: [shown(stepId)] })
+
 function says(messages: FlowMessage[] | undefined, extras: BotExtras, lastExtras: BotExtras = extras): Beat[] {
   const list = messages ?? []
   return list.map((message, index) => sayBeat(message, template, index === list.length - 1 ? lastExtras : extras))
 }
 
 function messageStep(step: FlowStep & { type: 'message' | 'end' }, c: StepCompiler): StateConfig {
-  const beats = [...says(step.say, { stepId: step.id }), ...doBeats(step.do, flowActions(c.flow))]
+  const chatFirst: Beat[] = step.type === 'end' ? [{ kind: 'do', actions: [record(() => ({ type: 'chat_first.chosen' }))] }] : []
+  const beats = [...chatFirst, ...says(step.say, { stepId: step.id }), ...doBeats(step.do, flowActions(c.flow))]
   const target = step.type === 'end' ? stepTarget(endStateKey) : stepTarget(step.next ?? endStateKey)
   return sequenceState(beats, { target }, c.timing, c.flow)
 }
@@ -33,7 +40,7 @@ function optionsStep(step: FlowStep & { type: 'options' }, c: StepCompiler): Sta
   const labels = step.options.map((option) => optionParts(option).label)
   const lastExtras: BotExtras = { stepId: step.id, options: labels, ...(step.keep_open ? { optionsStayOpen: true } : {}) }
   const states: Record<string, StateConfig> = {
-    ask: sequenceState(says(step.say, { stepId: step.id }, lastExtras), { target: 'waiting' }, c.timing, c.flow),
+    ask: sequenceState(says(step.say, { stepId: step.id }, lastExtras), asked(step.id), c.timing, c.flow),
   }
   const choices: TransitionConfig[] = step.options.map((option, index) => {
     const { label, skip, reply, do: actions, next } = optionParts(option)
@@ -49,6 +56,7 @@ function optionsStep(step: FlowStep & { type: 'options' }, c: StepCompiler): Sta
         ...(step.answer ? [recordAnswer(step.answer, skip ? '' : label)] : []),
         tickOption(step.id, label),
         postUser(() => label, step.id),
+        answered(step.id),
       ],
     }
   })
@@ -65,23 +73,25 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
     ...(placeholder === undefined ? {} : { placeholder }),
   }))
   const schema = contactFormSchema(fields)
-  const record = update((context, event) => {
+  const keepValues = update((context, event) => {
     if (event.type !== 'form.submit') return {}
     const parsed = schema.safeParse(event.values)
     return parsed.success ? { answers: { ...context.answers, ...(parsed.data as Record<string, string>) } } : {}
   })
-  const echo = step.echo
+  const { echo, notice } = step
+  const asksContact = fields.some((field) => field.id === 'name') && fields.some((field) => field.id === 'phone')
+  const contact = record(({ answers }) => ({ type: 'contact.submitted', name: answers.name, phone: answers.phone }))
   return {
     initial: 'ask',
     states: {
-      ask: sequenceState(says(step.say, { stepId: step.id }), { target: 'waiting' }, c.timing, c.flow),
+      ask: sequenceState(says(step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow),
       waiting: {
-        entry: [update(() => ({ panel: { kind: 'form', stepId: step.id, fields, submitLabel: step.submit } }))],
+        entry: [update(() => ({ panel: { kind: 'form', stepId: step.id, fields, submitLabel: step.submit, ...(notice === undefined ? {} : { notice }) } }))],
         on: {
           'form.submit': {
             guard: { type: 'validForm', params: { stepId: step.id, fields } },
             target: 'reply',
-            actions: [closePanel, record, ...(echo ? [postUser(template(echo), step.id)] : [])],
+            actions: [closePanel, keepValues, ...(echo ? [postUser(template(echo), step.id)] : []), answered(step.id), ...(asksContact ? [contact] : [])],
           },
         },
       },
@@ -105,6 +115,7 @@ function uploadStep(step: FlowStep & { type: 'upload' }, c: StepCompiler): State
           panel: { kind: 'none' },
         })),
         postBot(() => messages.success, { stepId: step.id }),
+        answered(step.id),
       ],
       },
       onError: { target: 'waiting', actions: [update(() => ({ uploadStatus: 'error' })), postBot(() => messages.failure, { stepId: step.id })] },
@@ -114,7 +125,7 @@ function uploadStep(step: FlowStep & { type: 'upload' }, c: StepCompiler): State
   return {
     initial: 'ask',
     states: {
-      ask: sequenceState(says(step.say, { stepId: step.id }), { target: 'waiting' }, c.timing, c.flow),
+      ask: sequenceState(says(step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow),
       waiting: {
         entry: [update(() => ({ panel: { kind: 'upload', stepId: step.id, texts: step.area } }))],
         on: {
@@ -139,7 +150,10 @@ function saveStep(step: FlowStep & { type: 'save' }, c: StepCompiler): StateConf
     'saveLead',
     ({ context }) => ({ lead: buildLeadPayload(context.leadId, context.answers) }),
     {
-      onDone: { target: 'saved', actions: [update(() => ({ saveError: null }))] },
+      onDone: {
+        target: 'saved',
+        actions: [update(() => ({ saveError: null })), record(({ leadId }) => ({ type: 'chat.completed', leadId }))],
+      },
       onError: {
         target: 'failed',
         actions: [update((_, event) => ({ saveError: toSaveError(event.type === 'xstate.error.actor.saveLead' ? event.error : undefined) }))],

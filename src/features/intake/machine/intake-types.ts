@@ -28,7 +28,7 @@ export type SchedulerStatus = 'picking' | 'booking' | 'booked'
 
 export type InputPanel =
   | { kind: 'none' }
-  | { kind: 'form'; stepId: string; fields: FormFieldSpec[]; submitLabel: string }
+  | { kind: 'form'; stepId: string; fields: FormFieldSpec[]; submitLabel: string; notice?: string }
   | { kind: 'upload'; stepId: string; texts: UploadAreaTexts }
   | {
       kind: 'scheduler'
@@ -64,6 +64,8 @@ export interface SlotPick {
 
 export interface IntakeContext {
   flowHash: string
+  /** The chat's recording session (see recording/): random, kept with the chat across reloads. */
+  sessionId: string
   /** Created once per visitor chat; a retried save reuses it. */
   leadId: string
   answers: Answers
