@@ -1,4 +1,5 @@
-import { optionParts, type CheckedFlow, type FlowAction, type FlowMessage, type FlowStep } from '../../features/intake/flow/flow.schema'
+import type { CheckedFlow, FlowAction, FlowMessage, FlowStep } from '../../features/intake/flow/flow.schema'
+import { optionParts } from '../../features/intake/flow/flow-options'
 import type { SaveErrorKind } from '../../features/intake/flow/flow-vocabulary'
 import { renderTemplate } from '../../features/intake/flow/placeholders'
 

@@ -1,5 +1,6 @@
 import { closestName, didYouMean } from './did-you-mean.ts'
-import { optionParts, type Flow, type FlowAction, type FlowMessage, type FlowOption, type FlowStep } from './flow.schema.ts'
+import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from './flow.schema.ts'
+import { optionParts } from './flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { followUpLink, followUpPlaceholders } from './flow-facts.ts'
 import { findPlaceholderProblems, usedPlaceholders } from './placeholders.ts'

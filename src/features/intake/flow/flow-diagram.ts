@@ -1,4 +1,5 @@
-import { optionParts, type Flow, type FlowAction, type FlowGuard, type FlowStep } from './flow.schema.ts'
+import { optionParts } from './flow-options.ts'
+import type { Flow, FlowAction, FlowGuard, FlowStep } from './flow.schema.ts'
 
 /** Mermaid node ids: a prefix keeps step ids such as `end` clear of Mermaid's keywords. */
 const node = (stepId: string) => `step_${stepId}`

@@ -1,13 +1,12 @@
 import type { LeadFieldName } from '../../../lib/lead-fields.ts'
-import type { Flow, FlowMessage, FlowOption, FlowStep } from './flow.schema.ts'
+import type { Flow, FlowMessage, FlowStep } from './flow.schema.ts'
+import { optionParts } from './flow-options.ts'
 import { placeholderNames, renderTemplate, textAroundPlaceholders } from './placeholders.ts'
-
-const optionOf = (option: FlowOption) => (typeof option === 'string' ? { label: option } : option)
 
 /** The answers a flow can record for a lead field: the labels of the options of the steps that ask it, Skip options left out. */
 export function answerOptions(flow: Flow, field: LeadFieldName): string[] {
   const labels = flow.steps.flatMap((step) =>
-    step.type === 'options' && step.answer === field ? step.options.map(optionOf).filter((option) => !option.skip).map((option) => option.label) : [],
+    step.type === 'options' && step.answer === field ? step.options.map(optionParts).filter((option) => !option.skip).map((option) => option.label) : [],
   )
   return [...new Set(labels)]
 }

@@ -177,11 +177,6 @@ export type FlowAction = z.infer<typeof actionSchema>
 export type FlowOption = z.infer<typeof optionSchema>
 export type FlowGuard = z.infer<typeof guardSchema>
 
-/** An option as its parts, whether the file wrote it as a bare label or as a mapping. */
-export function optionParts(option: FlowOption): Exclude<FlowOption, string> {
-  return typeof option === 'string' ? { label: option } : option
-}
-
 /** A flow that passed flow:check, with the content hash of its source file. */
 export interface CheckedFlow extends Flow {
   hash: string

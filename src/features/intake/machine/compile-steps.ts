@@ -1,4 +1,5 @@
-import { optionParts, type CheckedFlow, type FlowMessage, type FlowStep } from '../flow/flow.schema'
+import type { CheckedFlow, FlowMessage, FlowStep } from '../flow/flow.schema'
+import { optionParts } from '../flow/flow-options'
 import { contactFormSchema } from '../forms/contact-form.schema'
 import { buildLeadPayload } from '../lead/lead-payload'
 import { record } from '../recording/chat-record'
