@@ -11,7 +11,7 @@ function widthMatches(query: string, width: number): boolean {
   })
 }
 
-if (typeof window !== 'undefined' && !('matchMedia' in window)) {
+if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     value: (media: string): MediaQueryList => ({
