@@ -30,9 +30,10 @@ interface ManageAppointmentDialogProps {
   onClose: () => void
 }
 
-const quickActions: { label: string; status: QuickActionStatus; palette: string }[] = [
+/** `bg` darkens a palette whose solid colour gives white text less than a 4.5:1 contrast. */
+const quickActions: { label: string; status: QuickActionStatus; palette: string; bg?: string }[] = [
   { label: 'Confirm', status: 'confirmed', palette: 'blue' },
-  { label: 'Complete', status: 'completed', palette: 'green' },
+  { label: 'Complete', status: 'completed', palette: 'green', bg: 'green.700' },
   { label: 'Cancel', status: 'cancelled', palette: 'red' },
   { label: 'No Show', status: 'no-show', palette: 'gray' },
 ]
@@ -111,6 +112,7 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
                         key={action.status}
                         size={phone ? 'lg' : 'sm'}
                         colorPalette={action.palette}
+                        bg={action.bg}
                         disabled={busy}
                         onClick={() => send({ type: 'appointment.setStatus', status: action.status })}
                       >
