@@ -106,11 +106,11 @@ test('lead cards load the next page as the end of the list comes into view', asy
   await expect(page.getByRole('heading', { name: 'Leads (60)' })).toBeVisible()
   const oldest = leads.at(-1)!
   await expect(page.getByTestId('lead-card').filter({ hasText: oldest.name })).toHaveCount(0)
-  for (let step = 0; step < 40 && (await page.getByTestId('lead-card').filter({ hasText: oldest.name }).count()) === 0; step += 1) {
+  const oldestCard = page.getByTestId('lead-card').filter({ hasText: oldest.name })
+  await expect(async () => {
     await page.mouse.wheel(0, 2000)
-    await page.waitForTimeout(100)
-  }
-  await expect(page.getByTestId('lead-card').filter({ hasText: oldest.name })).toBeVisible()
+    await expect(oldestCard).toBeVisible({ timeout: 500 })
+  }).toPass()
   // Only the cards near the view are drawn.
   expect(await page.getByTestId('lead-card').count()).toBeLessThan(30)
   await expect(page.getByRole('heading', { name: 'Leads (60)' })).toBeInViewport()

@@ -92,7 +92,8 @@ export function LeadDetailsDialog({ lead, referenceImageUrl, onClose }: LeadDeta
                   </Stack>
                 </Dialog.Body>
                 <Dialog.Footer>
-                  <Button asChild colorPalette="green" size={buttonSize}>
+                  {/* green.700: white text on the palette's solid green falls short of a 4.5:1 contrast. */}
+                  <Button asChild colorPalette="green" bg="green.700" size={buttonSize}>
                     <Link href={leadWhatsAppUrl(lead)} target="_blank" rel="noopener noreferrer">
                       Contact via WhatsApp
                     </Link>
