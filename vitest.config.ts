@@ -13,6 +13,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flows/**/*.test.ts'],
           exclude: ['src/**/*.api.test.ts'],
           environment: 'node',
+          setupFiles: ['src/testing/jsdom-match-media.ts'],
           testTimeout: 30_000,
         },
       },

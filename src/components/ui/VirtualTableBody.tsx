@@ -1,6 +1,7 @@
 import { Skeleton, Table } from '@chakra-ui/react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, type ReactNode, type RefObject } from 'react'
+import type { ReactNode, RefObject } from 'react'
+import { useVirtualRows } from './use-virtual-rows'
 
 interface VirtualTableBodyProps {
   rowCount: number
@@ -23,17 +24,12 @@ export function VirtualTableBody({ rowCount, scrollRef, estimatedRowHeight, onVi
     overscan: 6,
     initialRect: { width: 1200, height: 640 },
   })
-  const items = virtualizer.getVirtualItems()
-  const first = virtualizer.range?.startIndex ?? 0
-  const last = virtualizer.range?.endIndex ?? 0
-  useEffect(() => onVisibleRowsChange(first, last), [first, last, onVisibleRowsChange])
-  const paddingTop = items[0]?.start ?? 0
-  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
+  const { items, spaceBefore, spaceAfter } = useVirtualRows(virtualizer, onVisibleRowsChange)
   return (
     <Table.Body>
-      {paddingTop > 0 && <tr style={{ height: paddingTop }} aria-hidden />}
+      {spaceBefore > 0 && <tr style={{ height: spaceBefore }} aria-hidden />}
       {items.map((item) => renderRow(item.index, virtualizer.measureElement))}
-      {paddingBottom > 0 && <tr style={{ height: paddingBottom }} aria-hidden />}
+      {spaceAfter > 0 && <tr style={{ height: spaceAfter }} aria-hidden />}
     </Table.Body>
   )
 }

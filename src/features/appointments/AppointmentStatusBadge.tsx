@@ -1,10 +1,10 @@
-import { Badge } from '@chakra-ui/react'
+import { Badge, type BadgeProps } from '@chakra-ui/react'
 import type { AppointmentStatus } from './appointment.schema'
 import { appointmentStatusPalette } from './appointment-status-look'
 
-export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }) {
+export function AppointmentStatusBadge({ status, size }: { status: AppointmentStatus; size?: BadgeProps['size'] }) {
   return (
-    <Badge colorPalette={appointmentStatusPalette[status]} data-status={status} textTransform="capitalize">
+    <Badge colorPalette={appointmentStatusPalette[status]} size={size} data-status={status} textTransform="capitalize">
       {status}
     </Badge>
   )

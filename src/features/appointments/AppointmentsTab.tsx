@@ -1,6 +1,7 @@
 import { HStack, NativeSelect, Stack } from '@chakra-ui/react'
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { usePhoneLayout } from '../../components/ui/use-phone-layout'
 import { noListChanges, type ListChanges } from '../../lib/list-changes'
 import type { RowChangeEvent } from '../../lib/paged-query.machine'
 import { allOption } from '../../lib/search'
@@ -10,6 +11,7 @@ import type { AppointmentStatusFilter } from './appointment-query'
 import { appointmentStatuses, type AppointmentRow, type AppointmentStatus } from './appointment.schema'
 import { announceAppointmentLoadFailure } from './appointment-load-failure'
 import { appointmentsQueryMachine, selectDraft, selectPages } from './appointments-query.machine'
+import { AppointmentCardList } from './AppointmentCardList'
 import { AppointmentsTable } from './AppointmentsTable'
 import { ManageAppointmentDialog, type ManageAppointmentApis } from './ManageAppointmentDialog'
 
@@ -46,6 +48,7 @@ export function AppointmentsTab({ apis, search, onAppointmentChanged, changes = 
   const pages = useSelector(appointments, selectPages)
   const shown = useSelector(appointments, (snapshot) => shownRows(snapshot, pages), shallowEqual)
   const [managed, setManaged] = useState<AppointmentRow | null>(null)
+  const phone = usePhoneLayout()
 
   useEffect(() => appointments.send({ type: 'query.set', change: { search } }), [appointments, search])
   useEffect(() => changes((event) => appointments.send(event)), [changes, appointments])
@@ -56,26 +59,35 @@ export function AppointmentsTab({ apis, search, onAppointmentChanged, changes = 
   }, [appointments, onAppointmentChanged])
   const closeManaged = useCallback(() => setManaged(null), [])
 
+  const retry = useCallback(() => appointments.send({ type: 'query.retry' }), [appointments])
+  const filter = (
+    <NativeSelect.Root width={phone ? 'full' : '56'} size={phone ? 'lg' : undefined}>
+      <NativeSelect.Field
+        aria-label="Appointment status filter"
+        value={draft.status}
+        onChange={(event) => appointments.send({ type: 'query.set', change: { status: event.target.value as AppointmentStatusFilter } })}
+      >
+        <option value={allOption}>All Appointments</option>
+        {appointmentStatuses.map((value) => (
+          <option key={value} value={value}>
+            {statusLabels[value]}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  )
+
   return (
     <Stack gap="4">
-      <HStack>
-        <NativeSelect.Root width="56">
-          <NativeSelect.Field
-            aria-label="Appointment status filter"
-            value={draft.status}
-            onChange={(event) => appointments.send({ type: 'query.set', change: { status: event.target.value as AppointmentStatusFilter } })}
-          >
-            <option value={allOption}>All Appointments</option>
-            {appointmentStatuses.map((value) => (
-              <option key={value} value={value}>
-                {statusLabels[value]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </HStack>
-      <AppointmentsTable shown={shown} onVisibleRowsChange={visible} onRetry={() => appointments.send({ type: 'query.retry' })} onManage={setManaged} />
+      {phone ? (
+        <AppointmentCardList shown={shown} controls={filter} onVisibleRowsChange={visible} onRetry={retry} onManage={setManaged} />
+      ) : (
+        <>
+          <HStack>{filter}</HStack>
+          <AppointmentsTable shown={shown} onVisibleRowsChange={visible} onRetry={retry} onManage={setManaged} />
+        </>
+      )}
       {managed && (
         <ManageAppointmentDialog key={managed.id} row={managed} apis={apis} onChanged={changed} onClose={closeManaged} />
       )}

@@ -1,7 +1,8 @@
-import { Box, Button, HStack, Link, Table, Text } from '@chakra-ui/react'
-import { memo, useEffect, useRef } from 'react'
+import { Button, HStack, Link, Table, Text } from '@chakra-ui/react'
+import { memo } from 'react'
 import { ListCard } from '../../components/ui/ListCard'
-import { PlaceholderRow, VirtualTableBody } from '../../components/ui/VirtualTableBody'
+import { VirtualTable, type VirtualTableColumn } from '../../components/ui/VirtualTable'
+import { PlaceholderRow } from '../../components/ui/VirtualTableBody'
 import { formatDate, formatTime } from '../../lib/format'
 import { rowAt } from '../../lib/page-window'
 import type { ShownRows } from '../../lib/shown-rows'
@@ -16,7 +17,7 @@ interface AppointmentsTableProps {
   onManage: (row: AppointmentRow) => void
 }
 
-const columns = ['Customer', 'Appointment', 'Status', 'Lead Details', 'Actions']
+const columns: VirtualTableColumn[] = ['Customer', 'Appointment', 'Status', 'Lead Details', 'Actions'].map((header) => ({ id: header, header }))
 const estimatedRowHeight = 76
 
 const AppointmentTableRow = memo(function AppointmentTableRow({
@@ -65,11 +66,6 @@ const AppointmentTableRow = memo(function AppointmentTableRow({
 })
 
 export function AppointmentsTable({ shown, onVisibleRowsChange, onRetry, onManage }: AppointmentsTableProps) {
-  const scrollRef = useRef<HTMLDivElement>(null)
-  // Another query's rows start at the top.
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0
-  }, [shown.queryKey])
   const retry = shown.failed && (
     <Button size="xs" variant="outline" onClick={onRetry}>
       Retry
@@ -77,31 +73,23 @@ export function AppointmentsTable({ shown, onVisibleRowsChange, onRetry, onManag
   )
   return (
     <ListCard title={`Appointments (${shown.total ?? '…'})`} action={retry} emptyText="No appointments found" empty={shown.total === 0}>
-      <Box ref={scrollRef} maxH="640px" overflowY="auto" data-testid="appointments-scroll" aria-busy={shown.busy}>
-        <Table.Root size="sm" stickyHeader>
-          <Table.Header>
-            <Table.Row>
-              {columns.map((column) => (
-                <Table.ColumnHeader key={column}>{column}</Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <VirtualTableBody
-            rowCount={shown.rowCount}
-            scrollRef={scrollRef}
-            estimatedRowHeight={estimatedRowHeight}
-            onVisibleRowsChange={onVisibleRowsChange}
-            renderRow={(index, measure) => {
-              const row = rowAt(shown.pages, shown.pageSize, index)
-              return row ? (
-                <AppointmentTableRow key={`${row.id}@${index}`} row={row} index={index} measure={measure} onManage={onManage} />
-              ) : (
-                <PlaceholderRow key={`placeholder-${index}`} index={index} columns={columns.length} height={estimatedRowHeight} measure={measure} />
-              )
-            }}
-          />
-        </Table.Root>
-      </Box>
+      <VirtualTable
+        columns={columns}
+        rowCount={shown.rowCount}
+        estimatedRowHeight={estimatedRowHeight}
+        onVisibleRowsChange={onVisibleRowsChange}
+        resetKey={shown.queryKey}
+        busy={shown.busy}
+        testId="appointments-scroll"
+        renderRow={(index, measure) => {
+          const row = rowAt(shown.pages, shown.pageSize, index)
+          return row ? (
+            <AppointmentTableRow key={`${row.id}@${index}`} row={row} index={index} measure={measure} onManage={onManage} />
+          ) : (
+            <PlaceholderRow key={`placeholder-${index}`} index={index} columns={columns.length} height={estimatedRowHeight} measure={measure} />
+          )
+        }}
+      />
     </ListCard>
   )
 }

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Card, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { useMachine } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { usePhoneLayout } from '../../components/ui/use-phone-layout'
 import { fromAbortable } from '../../lib/abortable-actor'
 import { dayjs, istWallClock } from '../../lib/dayjs'
 import { formatLongDate, formatTime } from '../../lib/format'
@@ -22,7 +23,8 @@ interface CalendarViewProps {
 
 const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
-function DayCell({ day, selected, onSelect }: { day: CalendarDay; selected: boolean; onSelect: () => void }) {
+/** A phone's cell marks each shown appointment with a dot in its status colour; a wider screen shows its time. */
+function DayCell({ day, selected, compact, onSelect }: { day: CalendarDay; selected: boolean; compact: boolean; onSelect: () => void }) {
   return (
     <Box
       as="button"
@@ -32,8 +34,9 @@ function DayCell({ day, selected, onSelect }: { day: CalendarDay; selected: bool
       flexDirection="column"
       alignItems="stretch"
       justifyContent="flex-start"
-      minH="24"
-      p="1"
+      minH={compact ? '16' : '24'}
+      minW="0"
+      p={compact ? '0.5' : '1'}
       borderWidth="1px"
       rounded="sm"
       opacity={day.inMonth ? 1 : 0.5}
@@ -53,12 +56,22 @@ function DayCell({ day, selected, onSelect }: { day: CalendarDay; selected: bool
         {day.dayOfMonth}
       </Text>
       <Stack gap="0.5" mt="1">
-        {day.shown.map((appointment) => (
-          <Badge key={appointment.id} size="xs" colorPalette={appointmentStatusPalette[appointment.status]}>
-            {formatTime(appointment.slot_datetime)}
-          </Badge>
-        ))}
-        {day.moreCount > 0 && <Text fontSize="xs">+{day.moreCount} more</Text>}
+        {compact ? (
+          day.shown.length > 0 && (
+            <HStack gap="1" px="1" data-testid="day-markers">
+              {day.shown.map((appointment) => (
+                <Box key={appointment.id} boxSize="2" rounded="full" colorPalette={appointmentStatusPalette[appointment.status]} bg="colorPalette.solid" />
+              ))}
+            </HStack>
+          )
+        ) : (
+          day.shown.map((appointment) => (
+            <Badge key={appointment.id} size="xs" colorPalette={appointmentStatusPalette[appointment.status]}>
+              {formatTime(appointment.slot_datetime)}
+            </Badge>
+          ))
+        )}
+        {day.moreCount > 0 && <Text fontSize={compact ? 'sm' : 'xs'} lineHeight="short">+{day.moreCount} more</Text>}
       </Stack>
     </Box>
   )
@@ -86,25 +99,33 @@ export function CalendarView({ api, now = () => new Date(), changes = noListChan
   const [selectedKey, setSelectedKey] = useState<string | null>(null)
   const days = monthGrid(month, loadedMonth === month ? rows : noAppointments, now())
   const selected = days.find((day) => day.dateKey === selectedKey) ?? null
+  const phone = usePhoneLayout()
+  const panelRef = useRef<HTMLDivElement>(null)
+  const select = (dateKey: string) => {
+    setSelectedKey(dateKey)
+    // The day's list is below the month on a phone: bring it up.
+    if (phone) panelRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' })
+  }
+  const monthButton = (by: number, label: string, mark: string) => (
+    <Button size={phone ? 'lg' : 'sm'} px={phone ? '0' : undefined} variant="outline" aria-label={phone ? label : undefined} onClick={() => send({ type: 'month.shift', by })}>
+      {phone ? mark : label}
+    </Button>
+  )
 
   return (
     <Grid templateColumns={{ base: '1fr', lg: '3fr 1fr' }} gap="4">
       <Card.Root>
         <Card.Header>
           <HStack justify="space-between">
-            <Button size="sm" variant="outline" onClick={() => send({ type: 'month.shift', by: -1 })}>
-              Previous month
-            </Button>
+            {monthButton(-1, 'Previous month', '‹')}
             <Heading as="h2" size="md">
               {dayjs(`${month}-01`).format('MMMM YYYY')}
             </Heading>
-            <Button size="sm" variant="outline" onClick={() => send({ type: 'month.shift', by: 1 })}>
-              Next month
-            </Button>
+            {monthButton(1, 'Next month', '›')}
           </HStack>
         </Card.Header>
-        <Card.Body>
-          <Grid templateColumns="repeat(7, 1fr)" gap="1">
+        <Card.Body px={phone ? '2' : undefined}>
+          <Grid templateColumns="repeat(7, minmax(0, 1fr))" gap={phone ? '0.5' : '1'}>
             {weekdays.map((weekday) => (
               <Text key={weekday} textAlign="center" fontSize="sm" fontWeight="semibold">
                 {weekday}
@@ -115,13 +136,14 @@ export function CalendarView({ api, now = () => new Date(), changes = noListChan
                 key={day.dateKey}
                 day={day}
                 selected={day.dateKey === selectedKey}
-                onSelect={() => setSelectedKey(day.dateKey)}
+                compact={phone}
+                onSelect={() => select(day.dateKey)}
               />
             ))}
           </Grid>
         </Card.Body>
       </Card.Root>
-      <Card.Root>
+      <Card.Root ref={panelRef} scrollMarginTop="2">
         <Card.Body>
           {!selected ? (
             <Stack gap="1" textAlign="center" py="6">
@@ -141,7 +163,7 @@ export function CalendarView({ api, now = () => new Date(), changes = noListChan
                 <Stack key={appointment.id} gap="0.5" borderWidth="1px" rounded="md" p="2">
                   <HStack justify="space-between">
                     <Text fontWeight="semibold">{formatTime(appointment.slot_datetime)}</Text>
-                    <AppointmentStatusBadge status={appointment.status} />
+                    <AppointmentStatusBadge status={appointment.status} size={phone ? 'lg' : undefined} />
                   </HStack>
                   <Text>{appointment.lead_name ?? 'Unknown lead'}</Text>
                   {appointment.lead_phone && <Text fontSize="sm">{appointment.lead_phone}</Text>}

@@ -3,6 +3,8 @@ import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { toaster } from '../../components/ui/toaster'
+import { useBackToClose } from '../../components/ui/use-back-to-close'
+import { usePhoneLayout } from '../../components/ui/use-phone-layout'
 import { formatLongDate, formatTime } from '../../lib/format'
 import { SlotScheduler } from '../scheduling/SlotScheduler'
 import { slotInstant } from '../scheduling/slot-rules'
@@ -28,9 +30,10 @@ interface ManageAppointmentDialogProps {
   onClose: () => void
 }
 
-const quickActions: { label: string; status: QuickActionStatus; palette: string }[] = [
+/** `bg` darkens a palette whose solid colour gives white text less than a 4.5:1 contrast. */
+const quickActions: { label: string; status: QuickActionStatus; palette: string; bg?: string }[] = [
   { label: 'Confirm', status: 'confirmed', palette: 'blue' },
-  { label: 'Complete', status: 'completed', palette: 'green' },
+  { label: 'Complete', status: 'completed', palette: 'green', bg: 'green.700' },
   { label: 'Cancel', status: 'cancelled', palette: 'red' },
   { label: 'No Show', status: 'no-show', palette: 'gray' },
 ]
@@ -66,9 +69,11 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
   )
   const [snapshot, send] = useMachine(machine, { input: { appointmentId: row.id } })
   const busy = snapshot.matches('updatingStatus') || snapshot.matches('rescheduling')
+  const phone = usePhoneLayout()
+  useBackToClose(true, phone, onClose)
 
   return (
-    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} size="lg" scrollBehavior="inside">
+    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} size={phone ? 'full' : 'lg'} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -76,7 +81,8 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
             <Dialog.Header>
               <Dialog.Title>Manage Appointment</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>
+            {/* Focusable on a phone, where the sheet's body scrolls, so a keyboard can scroll it too. */}
+            <Dialog.Body tabIndex={phone ? 0 : undefined}>
               <Stack gap="5">
                 <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="4">
                   <Stack gap="1" as="section">
@@ -93,7 +99,7 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
                     </Heading>
                     <Text>{formatLongDate(row.slot_datetime)}</Text>
                     <Text fontSize="sm">{formatTime(row.slot_datetime)}</Text>
-                    <AppointmentStatusBadge status={row.status} />
+                    <AppointmentStatusBadge status={row.status} size={phone ? 'lg' : undefined} />
                   </Stack>
                 </Grid>
                 <Stack gap="2" as="section">
@@ -104,8 +110,9 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
                     {quickActions.map((action) => (
                       <Button
                         key={action.status}
-                        size="sm"
+                        size={phone ? 'lg' : 'sm'}
                         colorPalette={action.palette}
+                        bg={action.bg}
                         disabled={busy}
                         onClick={() => send({ type: 'appointment.setStatus', status: action.status })}
                       >
@@ -119,7 +126,7 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
                     Reschedule
                   </Heading>
                   {snapshot.matches('idle') || snapshot.matches('updatingStatus') ? (
-                    <Button variant="outline" disabled={busy} onClick={() => send({ type: 'reschedule.open' })}>
+                    <Button variant="outline" size={phone ? 'lg' : undefined} disabled={busy} onClick={() => send({ type: 'reschedule.open' })}>
                       Reschedule Appointment
                     </Button>
                   ) : (
@@ -133,6 +140,7 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
                         times: 'Available times',
                       }}
                       busy={snapshot.matches('rescheduling')}
+                      touch={phone}
                       loadTakenSlots={apis.loadTakenSlots}
                       onPick={(date, time) => send({ type: 'reschedule.pick', date, time })}
                     />
@@ -141,7 +149,7 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
               </Stack>
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size={phone ? 'lg' : 'sm'} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -2,6 +2,7 @@ import { Box, Button, Container, Heading, HStack, Spinner, Stack, Tabs, Text } f
 import { useMachine } from '@xstate/react'
 import { useCallback, useMemo, useState } from 'react'
 import { fromPromise } from 'xstate'
+import { usePhoneLayout } from '../../components/ui/use-phone-layout'
 import { fromAbortable } from '../../lib/abortable-actor'
 import { brand } from '../../lib/brand'
 import type { AppointmentsApi } from '../appointments/api/appointments-api'
@@ -32,6 +33,8 @@ export interface DashboardApis {
   changes: Pick<DashboardChangesApi, 'listenForChanges'>
   insights: InsightsTabApi
 }
+
+const tabsThatScroll = { '& > [role=tab]': { flexShrink: 0, whiteSpace: 'nowrap' } }
 
 export interface DashboardScreenProps {
   /** The signed-in admin. */
@@ -71,22 +74,23 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
   )
   const [search, setSearch] = useState('')
   const refreshStats = useCallback(() => send({ type: 'stats.refresh' }), [send])
+  const phone = usePhoneLayout()
 
   return (
-    <Container as="main" maxW="7xl" px="4" py="6">
-      <Stack gap="6">
+    <Container as="main" maxW="7xl" px="4" py={phone ? '3' : '6'}>
+      <Stack gap={phone ? '3' : '6'}>
         <HStack justify="space-between" align="start" wrap="wrap">
           <Box>
-            <Heading as="h1" size="2xl">
+            <Heading as="h1" size={phone ? 'lg' : '2xl'}>
               {brand.name} Bespoke Admin Dashboard
             </Heading>
             <Text color="fg.muted">Manage leads and track jewelry consultation requests</Text>
           </Box>
-          <HStack>
-            <Text fontSize="sm" color="fg.muted">
+          <HStack minW="0" wrap="wrap">
+            <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
               {user.email}
             </Text>
-            <Button size="sm" variant="outline" onClick={onSignOut}>
+            <Button size={phone ? 'lg' : 'sm'} variant="outline" onClick={onSignOut}>
               Sign Out
             </Button>
           </HStack>
@@ -99,8 +103,9 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
         ) : (
           <>
             <StatCards stats={snapshot.context.stats} />
-            <Tabs.Root defaultValue="leads" lazyMount unmountOnExit variant="enclosed">
-              <Tabs.List maxW="full" overflowX="auto">
+            <Tabs.Root defaultValue="leads" lazyMount unmountOnExit variant="enclosed" size={phone ? 'lg' : undefined}>
+              {/* On a phone the tabs scroll sideways within their own row, however many there are. */}
+              <Tabs.List maxW="full" overflowX={phone ? 'auto' : undefined} css={phone ? tabsThatScroll : undefined}>
                 <Tabs.Trigger value="leads">Leads Management</Tabs.Trigger>
                 <Tabs.Trigger value="appointments">Appointments</Tabs.Trigger>
                 <Tabs.Trigger value="calendar">Calendar View</Tabs.Trigger>

@@ -1,4 +1,5 @@
 import { Button, HStack, Progress, Text } from '@chakra-ui/react'
+import { usePhoneLayout } from '../../components/ui/use-phone-layout'
 import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
 import { toaster } from '../../components/ui/toaster'
@@ -40,17 +41,18 @@ export function CsvExportButton({ api, filters, total }: CsvExportButtonProps) {
     [api],
   )
   const [snapshot, send] = useMachine(machine, { input: {} })
+  const phone = usePhoneLayout()
 
   if (snapshot.matches('idle')) {
     return (
-      <Button variant="outline" onClick={() => send({ type: 'export.start', filters, total })}>
+      <Button variant="outline" size={phone ? 'lg' : 'md'} onClick={() => send({ type: 'export.start', filters, total })}>
         Export CSV
       </Button>
     )
   }
   const { written, total: expected } = snapshot.context
   return (
-    <HStack gap="2" role="status">
+    <HStack gap="2" role="status" wrap="wrap">
       <Progress.Root
         width="32"
         size="sm"
@@ -65,7 +67,7 @@ export function CsvExportButton({ api, filters, total }: CsvExportButtonProps) {
         Exporting {count(written)}
         {expected === null ? '' : ` of ${count(expected)}`}...
       </Text>
-      <Button variant="outline" size="sm" onClick={() => send({ type: 'export.cancel' })}>
+      <Button variant="outline" size={phone ? 'lg' : 'sm'} onClick={() => send({ type: 'export.cancel' })}>
         Cancel
       </Button>
     </HStack>

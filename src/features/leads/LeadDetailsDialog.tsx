@@ -1,5 +1,7 @@
 import { Button, CloseButton, Dialog, Grid, Heading, Image, Link, Portal, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
+import { useBackToClose } from '../../components/ui/use-back-to-close'
+import { usePhoneLayout } from '../../components/ui/use-phone-layout'
 import { formatDateTime } from '../../lib/format'
 import type { Lead } from '../../lib/lead-fields'
 import { leadDetailsSections, leadImagePaths } from './lead-detail-sections'
@@ -13,9 +15,10 @@ interface LeadDetailsDialogProps {
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
+  const phone = usePhoneLayout()
   return (
     <Stack gap="0">
-      <Text fontSize="xs" color="fg.muted">
+      <Text fontSize={phone ? 'sm' : 'xs'} color="fg.muted">
         {label}
       </Text>
       <Text as="div">{children}</Text>
@@ -38,8 +41,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export function LeadDetailsDialog({ lead, referenceImageUrl, onClose }: LeadDetailsDialogProps) {
   const imageUrls = lead ? leadImagePaths(lead).map(referenceImageUrl) : []
+  const phone = usePhoneLayout()
+  useBackToClose(lead !== null, phone, onClose)
+  const buttonSize = phone ? 'lg' : undefined
   return (
-    <Dialog.Root open={lead !== null} onOpenChange={(event) => !event.open && onClose()} size="lg" scrollBehavior="inside">
+    <Dialog.Root open={lead !== null} onOpenChange={(event) => !event.open && onClose()} size={phone ? 'full' : 'lg'} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -52,7 +58,8 @@ export function LeadDetailsDialog({ lead, referenceImageUrl, onClose }: LeadDeta
                     <Dialog.Description>Complete information about this lead</Dialog.Description>
                   </Stack>
                 </Dialog.Header>
-                <Dialog.Body>
+                {/* Focusable on a phone, where the sheet's body scrolls, so a keyboard can scroll it too. */}
+                <Dialog.Body tabIndex={phone ? 0 : undefined}>
                   <Stack gap="5">
                     {leadDetailsSections(lead).map((section) => (
                       <Section key={section.title} title={section.title}>
@@ -77,7 +84,7 @@ export function LeadDetailsDialog({ lead, referenceImageUrl, onClose }: LeadDeta
                     )}
                     <Section title="Timeline & Status">
                       <Detail label="Status">
-                        <LeadStatusBadge status={lead.status} />
+                        <LeadStatusBadge status={lead.status} size={phone ? 'lg' : undefined} />
                       </Detail>
                       <Detail label="Created">{formatDateTime(lead.created_at)}</Detail>
                       <Detail label="Last Updated">{lead.updated_at ? formatDateTime(lead.updated_at) : '-'}</Detail>
@@ -85,19 +92,20 @@ export function LeadDetailsDialog({ lead, referenceImageUrl, onClose }: LeadDeta
                   </Stack>
                 </Dialog.Body>
                 <Dialog.Footer>
-                  <Button asChild colorPalette="green">
+                  {/* green.700: white text on the palette's solid green falls short of a 4.5:1 contrast. */}
+                  <Button asChild colorPalette="green" bg="green.700" size={buttonSize}>
                     <Link href={leadWhatsAppUrl(lead)} target="_blank" rel="noopener noreferrer">
                       Contact via WhatsApp
                     </Link>
                   </Button>
-                  <Button variant="outline" onClick={onClose}>
+                  <Button variant="outline" size={buttonSize} onClick={onClose}>
                     Close
                   </Button>
                 </Dialog.Footer>
               </>
             )}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" />
+              <CloseButton size={phone ? 'lg' : 'sm'} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,4 +1,4 @@
-import { Badge } from '@chakra-ui/react'
+import { Badge, type BadgeProps } from '@chakra-ui/react'
 import type { LeadStatus } from '../../lib/lead-fields'
 
 /** pending gold, contacted dark blue, closed green. */
@@ -8,9 +8,9 @@ const looks: Record<LeadStatus, { colorPalette: string; variant: 'subtle' | 'sol
   closed: { colorPalette: 'green', variant: 'subtle' },
 }
 
-export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+export function LeadStatusBadge({ status, size }: { status: LeadStatus; size?: BadgeProps['size'] }) {
   return (
-    <Badge {...looks[status]} data-status={status} textTransform="capitalize">
+    <Badge {...looks[status]} size={size} data-status={status} textTransform="capitalize">
       {status}
     </Badge>
   )

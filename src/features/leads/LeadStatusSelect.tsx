@@ -13,9 +13,11 @@ interface LeadStatusSelectProps {
   lead: Lead
   api: Pick<LeadsApi, 'updateLeadStatus'>
   onUpdated: (lead: Lead) => void
+  /** A phone's card gives it a full-width, thumb-sized control. */
+  touch?: boolean
 }
 
-export function LeadStatusSelect({ lead, api, onUpdated }: LeadStatusSelectProps) {
+export function LeadStatusSelect({ lead, api, onUpdated, touch = false }: LeadStatusSelectProps) {
   const machine = useMemo(
     () =>
       leadStatusMachine.provide({
@@ -37,7 +39,7 @@ export function LeadStatusSelect({ lead, api, onUpdated }: LeadStatusSelectProps
   const updating = snapshot.matches('updating')
 
   return (
-    <NativeSelect.Root size="xs" width="32" disabled={updating}>
+    <NativeSelect.Root size={touch ? 'lg' : 'xs'} width={touch ? 'full' : '32'} disabled={updating}>
       <NativeSelect.Field
         aria-label={`Status of ${lead.name}`}
         value={updating ? (snapshot.context.requested ?? lead.status) : lead.status}

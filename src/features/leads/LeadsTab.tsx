@@ -1,6 +1,7 @@
 import { Stack } from '@chakra-ui/react'
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
+import { usePhoneLayout } from '../../components/ui/use-phone-layout'
 import type { Lead } from '../../lib/lead-fields'
 import { noListChanges, type ListChanges } from '../../lib/list-changes'
 import type { RowChangeEvent } from '../../lib/paged-query.machine'
@@ -8,6 +9,7 @@ import { shownRows } from '../../lib/shown-rows'
 import type { LeadsApi } from './api/leads-api'
 import { CsvExportButton } from './CsvExportButton'
 import { allLeads, filtersOf, type LeadSort } from './lead-query'
+import { LeadCardList } from './LeadCardList'
 import { LeadDetailsDialog } from './LeadDetailsDialog'
 import { leadQueryOf, leadsQueryMachine, selectDraft, selectPages, selectQuery } from './leads-query.machine'
 import { LeadsTable } from './LeadsTable'
@@ -48,6 +50,7 @@ export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFai
   const pages = useSelector(leads, selectPages)
   const shown = useSelector(leads, (snapshot) => shownRows(snapshot, pages), shallowEqual)
   const [viewedLeadId, setViewedLeadId] = useState<string | null>(null)
+  const phone = usePhoneLayout()
   // Text typed just before leaving the tab still reaches the appointments tab.
   useEffect(() => () => onSearchChange(selectDraft(leads.getSnapshot()).search), [leads, onSearchChange])
   useEffect(() => changes((event) => leads.send(event)), [changes, leads])
@@ -65,25 +68,28 @@ export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFai
   const sortBy = useCallback((sort: LeadSort | null) => leads.send({ type: 'query.set', change: { sort } }), [leads])
   const retry = useCallback(() => leads.send({ type: 'query.retry' }), [leads])
 
+  const toolbar = (
+    <LeadsToolbar
+      filters={draft}
+      compact={phone}
+      onSearchChange={(text) => leads.send({ type: 'query.edit', change: { search: text } })}
+      onFilterChange={(change) => leads.send({ type: 'query.set', change })}
+    >
+      <CsvExportButton api={api} filters={filtersOf(query)} total={shown.busy ? null : shown.total} />
+    </LeadsToolbar>
+  )
+  const rowActions = { api, onView: view, onUpdated: updated }
+
   return (
     <Stack gap="4">
-      <LeadsToolbar
-        filters={draft}
-        onSearchChange={(text) => leads.send({ type: 'query.edit', change: { search: text } })}
-        onFilterChange={(change) => leads.send({ type: 'query.set', change })}
-      >
-        <CsvExportButton api={api} filters={filtersOf(query)} total={shown.busy ? null : shown.total} />
-      </LeadsToolbar>
-      <LeadsTable
-        shown={shown}
-        sort={draft.sort}
-        onSortChange={sortBy}
-        onVisibleRowsChange={visible}
-        onRetry={retry}
-        api={api}
-        onView={view}
-        onUpdated={updated}
-      />
+      {phone ? (
+        <LeadCardList shown={shown} controls={toolbar} onVisibleRowsChange={visible} onRetry={retry} {...rowActions} />
+      ) : (
+        <>
+          {toolbar}
+          <LeadsTable shown={shown} sort={draft.sort} onSortChange={sortBy} onVisibleRowsChange={visible} onRetry={retry} {...rowActions} />
+        </>
+      )}
       <LeadDetailsDialog lead={viewedLead} referenceImageUrl={api.referenceImageUrl} onClose={() => setViewedLeadId(null)} />
     </Stack>
   )

@@ -1,8 +1,9 @@
-import { Box, Button, Table } from '@chakra-ui/react'
+import { Button, Table } from '@chakra-ui/react'
 import { FlexRender, useTable, type Row, type SortingState, type Updater } from '@tanstack/react-table'
-import { memo, useEffect, useMemo, useRef } from 'react'
+import { memo, useMemo } from 'react'
 import { ListCard } from '../../components/ui/ListCard'
-import { PlaceholderRow, VirtualTableBody } from '../../components/ui/VirtualTableBody'
+import { VirtualTable, type VirtualTableColumn } from '../../components/ui/VirtualTable'
+import { PlaceholderRow } from '../../components/ui/VirtualTableBody'
 import type { Lead } from '../../lib/lead-fields'
 import { rowAt } from '../../lib/page-window'
 import type { ShownRows } from '../../lib/shown-rows'
@@ -20,7 +21,6 @@ interface LeadsTableProps extends LeadRowActions {
 type LeadRow = Row<typeof leadTableFeatures, Lead>
 
 const estimatedRowHeight = 96
-const sortMarks = { asc: ' ▲', desc: ' ▼' } as const
 const leadId = (lead: Lead) => lead.id
 const isSortColumn = (id: string): id is LeadSortColumn => (leadSortColumns as readonly string[]).includes(id)
 
@@ -74,11 +74,14 @@ export const LeadsTable = memo(function LeadsTable({ shown, sort, onSortChange, 
     },
   })
   const rowsById = table.getRowModel().rowsById
-  const scrollRef = useRef<HTMLDivElement>(null)
-  // Another query's rows start at the top.
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0
-  }, [shown.queryKey])
+  const headers: VirtualTableColumn[] = table.getHeaderGroups().flatMap((group) =>
+    group.headers.map((header) => ({
+      id: header.id,
+      header: <table.FlexRender header={header} />,
+      sorted: header.column.getIsSorted(),
+      onSort: header.column.getCanSort() ? header.column.getToggleSortingHandler() : undefined,
+    })),
+  )
 
   const title = `Leads (${shown.total ?? '…'})`
   const retry = shown.failed && (
@@ -88,50 +91,25 @@ export const LeadsTable = memo(function LeadsTable({ shown, sort, onSortChange, 
   )
   return (
     <ListCard title={title} action={retry} emptyText="No leads found" empty={shown.total === 0}>
-      <Box ref={scrollRef} maxH="640px" overflowY="auto" data-testid="leads-scroll" aria-busy={shown.busy}>
-        <Table.Root size="sm" stickyHeader>
-          <Table.Header>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Row key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted()
-                  return (
-                    <Table.ColumnHeader
-                      key={header.id}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    >
-                      {header.column.getCanSort() ? (
-                        <Button variant="plain" size="xs" px="0" fontSize="inherit" fontWeight="inherit" onClick={header.column.getToggleSortingHandler()}>
-                          <table.FlexRender header={header} />
-                          {sorted ? sortMarks[sorted] : ''}
-                        </Button>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                    </Table.ColumnHeader>
-                  )
-                })}
-              </Table.Row>
-            ))}
-          </Table.Header>
-          <VirtualTableBody
-            rowCount={shown.rowCount}
-            scrollRef={scrollRef}
-            estimatedRowHeight={estimatedRowHeight}
-            onVisibleRowsChange={onVisibleRowsChange}
-            renderRow={(index, measure) => {
-              const lead = rowAt(shown.pages, shown.pageSize, index)
-              const row = lead && rowsById[lead.id]
-              return row ? (
-                // By id and place: a lead inserted meanwhile can shift a page so that one lead shows twice.
-                <LeadTableRow key={`${row.id}@${index}`} row={row} index={index} fresh={shown.fresh.includes(row.id)} measure={measure} />
-              ) : (
-                <PlaceholderRow key={`placeholder-${index}`} index={index} columns={columns.length} height={estimatedRowHeight} measure={measure} />
-              )
-            }}
-          />
-        </Table.Root>
-      </Box>
+      <VirtualTable
+        columns={headers}
+        rowCount={shown.rowCount}
+        estimatedRowHeight={estimatedRowHeight}
+        onVisibleRowsChange={onVisibleRowsChange}
+        resetKey={shown.queryKey}
+        busy={shown.busy}
+        testId="leads-scroll"
+        renderRow={(index, measure) => {
+          const lead = rowAt(shown.pages, shown.pageSize, index)
+          const row = lead && rowsById[lead.id]
+          return row ? (
+            // By id and place: a lead inserted meanwhile can shift a page so that one lead shows twice.
+            <LeadTableRow key={`${row.id}@${index}`} row={row} index={index} fresh={shown.fresh.includes(row.id)} measure={measure} />
+          ) : (
+            <PlaceholderRow key={`placeholder-${index}`} index={index} columns={columns.length} height={estimatedRowHeight} measure={measure} />
+          )
+        }}
+      />
     </ListCard>
   )
 })

@@ -26,11 +26,21 @@ export interface SlotSchedulerProps {
    * picked time and reloads the day's taken slots.
    */
   refusals?: number
+  /** Thumb-sized days, times and button, for a phone. */
+  touch?: boolean
   /** Booked instants between two instants. */
   loadTakenSlots: (fromIso: string, toIso: string) => Promise<string[]>
   /** The IST date (YYYY-MM-DD) and time ('HH:MM') the user confirmed. */
   onPick: (date: string, time: string) => void
   now?: () => Date
+}
+
+/** react-datepicker's days and month arrows at 44 px, the least a thumb hits reliably, at a 14 px type size. */
+const touchCalendar = {
+  '& .react-datepicker': { fontSize: '14px' },
+  '& .react-datepicker__day, & .react-datepicker__day-name': { width: '44px', lineHeight: '44px', margin: '1px' },
+  '& .react-datepicker__navigation': { width: '44px', height: '44px', top: '0' },
+  '& .react-datepicker__current-month': { lineHeight: '32px' },
 }
 
 /** Inline calendar of bookable IST weekdays, then a 3-column grid of that day's free hourly slots. */
@@ -39,6 +49,7 @@ export function SlotScheduler({
   labels,
   busy,
   refusals = 0,
+  touch = false,
   loadTakenSlots,
   onPick,
   now = () => new Date(),
@@ -70,7 +81,7 @@ export function SlotScheduler({
   return (
     <Stack gap="4" data-lead-id={leadId}>
       <Text fontWeight="medium">{labels.prompt}</Text>
-      <Box>
+      <Box css={touch ? touchCalendar : undefined}>
         <DatePicker
           inline
           selected={pickedDay}
@@ -88,7 +99,7 @@ export function SlotScheduler({
           {slots.map((slot) => (
             <Button
               key={slot.time}
-              size="sm"
+              size={touch ? 'lg' : 'sm'}
               variant={time === slot.time ? 'solid' : 'outline'}
               colorPalette="yellow"
               disabled={!slot.available || busy}
@@ -100,7 +111,7 @@ export function SlotScheduler({
           ))}
         </SimpleGrid>
       )}
-      <Button colorPalette="yellow" disabled={!dateKey || !time || busy} onClick={() => dateKey && time && onPick(dateKey, time)}>
+      <Button colorPalette="yellow" size={touch ? 'lg' : undefined} disabled={!dateKey || !time || busy} onClick={() => dateKey && time && onPick(dateKey, time)}>
         {busy ? labels.busy : labels.submit}
       </Button>
     </Stack>

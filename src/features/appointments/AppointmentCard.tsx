@@ -1,0 +1,44 @@
+import { Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
+import { memo } from 'react'
+import { formatDate, formatTime } from '../../lib/format'
+import type { AppointmentRow } from './appointment.schema'
+import { appointmentWhatsAppUrl } from './appointment-whatsapp-link'
+import { AppointmentStatusBadge } from './AppointmentStatusBadge'
+
+/** An appointment as a phone shows it: what the table's row says, with Manage and WhatsApp in thumb reach. */
+export const AppointmentCard = memo(function AppointmentCard({ row, onManage }: { row: AppointmentRow; onManage: (row: AppointmentRow) => void }) {
+  return (
+    <Card.Root size="sm" data-testid="appointment-card">
+      <Card.Body gap="2">
+        <HStack justify="space-between" align="start" gap="2">
+          <Heading as="h3" size="md" overflowWrap="anywhere">
+            {row.lead_name ?? 'Unknown lead'}
+          </Heading>
+          <AppointmentStatusBadge status={row.status} size="lg" />
+        </HStack>
+        <Text fontWeight="semibold">
+          {formatDate(row.slot_datetime)}, {formatTime(row.slot_datetime)}
+        </Text>
+        <Stack gap="0.5">
+          {row.lead_phone && (
+            <Link href={`tel:+91${row.lead_phone}`} minH="11" display="inline-flex" alignItems="center" alignSelf="start">
+              {row.lead_phone}
+            </Link>
+          )}
+          {row.lead_product_type && <Text>{row.lead_product_type}</Text>}
+          {row.lead_budget_range && <Text fontSize="sm" color="fg.muted">{row.lead_budget_range}</Text>}
+        </Stack>
+        <HStack gap="2">
+          <Button flex="1" size="lg" variant="outline" onClick={() => onManage(row)}>
+            Manage
+          </Button>
+          <Button asChild flex="1" size="lg" colorPalette="green" variant="outline">
+            <Link href={appointmentWhatsAppUrl(row)} target="_blank" rel="noopener noreferrer">
+              WhatsApp
+            </Link>
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  )
+})

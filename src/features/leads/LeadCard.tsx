@@ -1,0 +1,66 @@
+import { Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
+import { memo } from 'react'
+import { formatDateTime } from '../../lib/format'
+import type { Lead } from '../../lib/lead-fields'
+import { requirementsText, type LeadRowActions } from './lead-columns'
+import { LeadStatusBadge } from './LeadStatusBadge'
+import { LeadStatusSelect } from './LeadStatusSelect'
+import { leadWhatsAppUrl } from './whatsapp-link'
+
+/** A lead as a phone shows it: what the table's row says, with the actions at the bottom, in thumb reach. */
+export const LeadCard = memo(function LeadCard({
+  lead,
+  fresh,
+  api,
+  onView,
+  onUpdated,
+}: {
+  lead: Lead
+  /** Just added elsewhere: highlighted for a moment. */
+  fresh: boolean
+} & LeadRowActions) {
+  return (
+    <Card.Root
+      size="sm"
+      data-testid="lead-card"
+      data-lead-id={lead.id}
+      data-fresh={fresh || undefined}
+      bg={fresh ? 'yellow.subtle' : undefined}
+      transition="background-color 1s"
+      _motionReduce={{ transition: 'none' }}
+    >
+      <Card.Body gap="2">
+        <HStack justify="space-between" align="start" gap="2">
+          <Heading as="h3" size="md" overflowWrap="anywhere">
+            {lead.name}
+          </Heading>
+          <LeadStatusBadge status={lead.status} size="lg" />
+        </HStack>
+        <HStack gap="3" wrap="wrap">
+          <Link href={`tel:+91${lead.phone}`} minH="11" display="inline-flex" alignItems="center">
+            {lead.phone}
+          </Link>
+          {lead.city && <Text>{lead.city}</Text>}
+        </HStack>
+        <Stack gap="0.5">
+          <Text>{requirementsText(lead)}</Text>
+          <Text>{lead.budget_range}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {formatDateTime(lead.created_at)}
+          </Text>
+        </Stack>
+        <LeadStatusSelect lead={lead} api={api} onUpdated={onUpdated} touch />
+        <HStack gap="2">
+          <Button flex="1" size="lg" variant="outline" onClick={() => onView(lead)}>
+            View
+          </Button>
+          <Button asChild flex="1" size="lg" colorPalette="green" variant="outline">
+            <Link href={leadWhatsAppUrl(lead)} target="_blank" rel="noopener noreferrer">
+              WhatsApp
+            </Link>
+          </Button>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  )
+})
