@@ -43,11 +43,6 @@ export function serviceClient() {
   return clientWith('serviceRoleKey')
 }
 
-/** What a visitor's browser holds: the anon key, under row-level security and the per-address limits. */
-export function anonClient() {
-  return clientWith('anonKey')
-}
-
 /** Signed in as the first admin: reads what row-level security lets an admin read. */
 export async function adminClient() {
   const client = clientWith('anonKey')

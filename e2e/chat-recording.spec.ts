@@ -1,31 +1,14 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { adminClient, serviceClient } from './admin-backend.ts'
-import { answerUpToBudget, choose, fillForm, uniquePhone } from './visitor-chat.ts'
+import { answerAfterBudget, answerUpToBudget, choose, sessionIdOf, uniquePhone } from './visitor-chat.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }))
 })
 
-/** The recording session of the chat this tab keeps (sessionStorage, see chat/stored-chat.ts). */
-async function sessionIdOf(page: Page): Promise<string> {
-  const id = await page.evaluate(() => {
-    const stored = JSON.parse(window.sessionStorage.getItem('consultation-chat') ?? 'null') as { snapshot?: { context?: { sessionId?: string } } } | null
-    return stored?.snapshot?.context?.sessionId
-  })
-  expect(id).toMatch(/^[0-9a-f-]{36}$/)
-  return id as string
-}
-
 async function leadIdOf(phone: string): Promise<string | undefined> {
   const { data } = await serviceClient().from('leads').select('id').eq('phone', phone)
   return data?.[0]?.id
-}
-
-async function answerAfterBudget(page: Page) {
-  for (const label of ['Up to ₹50,000', 'Expert Suggestions', 'Skip this step', 'Skip this step', 'Skip this step', 'Skip this step', 'Flexible']) {
-    await choose(page, label)
-  }
-  await fillForm(page, { City: 'Jaipur', Email: 'recorded@example.com' })
 }
 
 test('a chat from an Instagram ad is recorded as one session an admin reads: landing, steps, lead', async ({ page }) => {

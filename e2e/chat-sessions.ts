@@ -1,38 +1,6 @@
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import { istWallClock } from '../src/lib/dayjs.ts'
-import { aLeadPayload } from '../src/testing/lead-fixtures.ts'
-import { anonClient, serviceClient } from './admin-backend.ts'
-
-/** What a visitor's chat records, through the anon functions the chat calls (supabase/migrations/20261122001400). */
-export function visitorChat(landing: { utm_source?: string; referrer_host?: string } = {}) {
-  const client = anonClient()
-  const sessionId = randomUUID()
-  const call = async (fn: string, args: Record<string, unknown> = {}) => {
-    const { error } = await client.rpc(fn, { session_id: sessionId, ...args })
-    if (error) throw new Error(`${fn} failed: ${error.message}`)
-  }
-  return {
-    sessionId,
-    start: () => call('chat_session_start', { flow_version: '1', device: 'desktop', ...landing }),
-    /** Shows and answers each step in turn, then shows `leftAt` (if any) and leaves it unanswered. */
-    async walk(steps: string[], leftAt?: string) {
-      for (const step of steps) {
-        await call('chat_step_shown', { step_id: step })
-        await call('chat_step_answered', { step_id: step })
-      }
-      if (leftAt) await call('chat_step_shown', { step_id: leftAt })
-    },
-    contact: (name: string, phone: string) => call('chat_contact_submitted', { name, phone }),
-    chatFirst: () => call('chat_first_chosen'),
-    /** Saves the visitor's lead as the chat does, and attaches it to the session. */
-    async saveLead(name: string, phone: string) {
-      const lead = aLeadPayload({ name, phone })
-      const { error } = await client.from('leads').insert([lead])
-      if (error) throw new Error(`saving the lead failed: ${error.message}`)
-      await call('chat_completed', { lead_id: lead.id })
-    },
-  }
-}
+import { serviceClient } from './admin-backend.ts'
 
 /** A past IST day without chat sessions, as YYYY-MM-DD, so a test's figures for it are its own. */
 export async function quietDay(): Promise<string> {

@@ -40,6 +40,24 @@ export async function answerUpToBudget(page: Page, name: string, phone: string) 
   await choose(page, 'Ring')
 }
 
+/** From the budget question to the saved lead: no upload, the specification skipped, the final details. */
+export async function answerAfterBudget(page: Page) {
+  for (const label of ['Up to ₹50,000', 'Expert Suggestions', 'Skip this step', 'Skip this step', 'Skip this step', 'Skip this step', 'Flexible']) {
+    await choose(page, label)
+  }
+  await fillForm(page, { City: 'Jaipur', Email: 'recorded@example.com' })
+}
+
+/** The recording session of the chat this tab keeps (sessionStorage, see chat/stored-chat.ts). */
+export async function sessionIdOf(page: Page): Promise<string> {
+  const id = await page.evaluate(() => {
+    const stored = JSON.parse(window.sessionStorage.getItem('consultation-chat') ?? 'null') as { snapshot?: { context?: { sessionId?: string } } } | null
+    return stored?.snapshot?.context?.sessionId
+  })
+  expect(id).toMatch(/^[0-9a-f-]{36}$/)
+  return id as string
+}
+
 export const pngBytes = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',

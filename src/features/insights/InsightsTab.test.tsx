@@ -46,11 +46,10 @@ test('the funnel table and the chart show the same figures, in the flow order, w
   const rows = within(table).getAllByRole('row').slice(1)
   expect(rows.map((row) => row.getAttribute('data-step'))).toEqual(flowSteps.map((step) => step.id))
   const row = (id: string) => cellTexts(rows.find((r) => r.getAttribute('data-step') === id)!)
-  expect(row('welcome')).toEqual(['welcome', flowSteps[0]!.question, '4', '3', '25%', '2.5 s'])
   expect(row('name_form')).toEqual(['name_form', 'To begin, may I have your name and phone number?', '3', '3', '0%', '35 s'])
   expect(row('occasion').slice(2)).toEqual(['3', '2', '33.3%', '6.5 s'])
-  expect(row('chat_first').slice(2)).toEqual(['1', '0', '100%', '—'])
-  expect(row('completion').slice(2)).toEqual(['0', '0', '—', '—'])
+  expect(row('reference_upload').slice(2)).toEqual(['0', '0', '—', '—'])
+  expect(rows.map((r) => r.getAttribute('data-step'))).not.toContain('welcome')
   expect(screen.queryByText('retired_step')).toBeNull()
 
   const chart = screen.getByRole('img', { name: /Funnel chart/ })

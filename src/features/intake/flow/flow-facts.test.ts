@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { consultationFile, consultationFlow, consultationSource } from '../../../testing/intake/consultation-flow'
 import { consultationFacts } from './flow-facts'
+import { isQuestionStep } from './question-steps'
 import { formatProblem } from './flow-problem'
 import { loadFlow } from './load-flow'
 
@@ -16,17 +17,18 @@ function problemsWithFollowUp(link: string): string[] {
 describe('what the dashboard takes from the consultation flow', () => {
   const facts = consultationFacts(consultationFlow)
 
-  it('lists every step in the file order with its first bot message as plain text', () => {
-    expect(facts.flowSteps.map((step) => step.id)).toEqual(consultationFlow.steps.map((step) => step.id))
-    expect(facts.flowSteps.slice(0, 3)).toEqual([
-      { id: 'welcome', question: "Namaste and welcome! ✨ I'm your personal jewellery consultant, here to help you create a piece that is truly yours." },
+  it('lists the questions (steps that wait for an answer) in the file order with their first bot message as plain text', () => {
+    expect(facts.flowSteps.map((step) => step.id)).toEqual(consultationFlow.steps.filter(isQuestionStep).map((step) => step.id))
+    expect(facts.flowSteps.map((step) => step.id)).not.toContain('welcome')
+    expect(facts.flowSteps.slice(0, 2)).toEqual([
       { id: 'name_form', question: 'To begin, may I have your name and phone number?' },
       { id: 'occasion', question: "What's the special occasion?" },
     ])
   })
 
-  it("takes a save step's question from its success message and shows placeholders by name", () => {
-    expect(facts.flowSteps.find((step) => step.id === 'completion')?.question).toMatch(/^Thank you, \[name\]! /)
+  it('shows placeholders of a question by name', () => {
+    const named = { ...consultationFlow, steps: consultationFlow.steps.map((step) => (step.id === 'timeline' ? { ...step, say: ['When, {{name}}?'] } : step)) }
+    expect(consultationFacts(named).flowSteps.find((step) => step.id === 'timeline')?.question).toBe('When, [name]?')
   })
 
   it("splits the follow-up text at {{name}}, so the dashboard fills in the visitor's name", () => {

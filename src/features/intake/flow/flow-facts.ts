@@ -1,7 +1,8 @@
 import type { LeadFieldName } from '../../../lib/lead-fields.ts'
-import type { Flow, FlowMessage, FlowStep } from './flow.schema.ts'
+import type { Flow, FlowMessage } from './flow.schema.ts'
 import { optionParts } from './flow-options.ts'
 import { placeholderNames, renderTemplate, textAroundPlaceholders } from './placeholders.ts'
+import { isQuestionStep, type QuestionStep } from './question-steps.ts'
 
 /** The answers a flow can record for a lead field: the labels of the options of the steps that ask it, Skip options left out. */
 export function answerOptions(flow: Flow, field: LeadFieldName): string[] {
@@ -21,9 +22,9 @@ const placeholderLabels = Object.fromEntries(placeholderNames.map((name) => [nam
 
 const messageText = (message: FlowMessage) => (typeof message === 'string' ? message : message.text)
 
-/** A step's first bot message as plain text, its placeholders shown as `[name]`; '' for a step that says nothing. */
-function firstQuestion(step: FlowStep): string {
-  const said = step.say?.[0] ?? (step.type === 'save' ? step.success.say?.[0] : undefined)
+/** A question's first bot message as plain text, its placeholders shown as `[name]`; '' for one that says nothing. */
+function firstQuestion(step: QuestionStep): string {
+  const said = step.say?.[0]
   return said === undefined ? '' : renderTemplate(messageText(said), placeholderLabels)
 }
 
@@ -33,7 +34,7 @@ export function consultationFacts(flow: Flow) {
   return {
     businessPhone: flow.business.phone,
     occasionOptions: answerOptions(flow, 'occasion'),
-    flowSteps: flow.steps.map((step) => ({ id: step.id, question: firstQuestion(step) })),
+    flowSteps: flow.steps.filter(isQuestionStep).map((step) => ({ id: step.id, question: firstQuestion(step) })),
     followUpTextParts: followUp && 'whatsapp' in followUp ? textAroundPlaceholders(followUp.whatsapp) : null,
   }
 }
