@@ -50,6 +50,16 @@ export function tickOption(stepId: string, label: string) {
   })
 }
 
+/** Marks the answer being changed on the step's question asked again. */
+export function markCurrentOption(stepId: string) {
+  return update((context) => {
+    const current = context.stepAnswers[stepId]
+    const index = context.transcript.findLastIndex((m) => m.type === 'bot' && m.stepId === stepId && m.options)
+    if (current === undefined || index === -1 || context.transcript[index]?.selectedOption !== undefined) return {}
+    return { transcript: context.transcript.map((m, i) => (i === index ? { ...m, currentOption: current } : m)) }
+  })
+}
+
 export function recordAnswer(field: AnswerField, value: string) {
   return update((context) => ({ answers: { ...context.answers, [field]: value } }))
 }
