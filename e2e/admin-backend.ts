@@ -38,3 +38,15 @@ export function serviceClient() {
     realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
   })
 }
+
+/** A client signed in as the first admin: reads what the dashboard may read, under row-level security. */
+export async function adminClient() {
+  const keys = JSON.parse(readFileSync(folder.keys, 'utf8')) as { anonKey: string }
+  const client = createClient(backendUrl, keys.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
+  })
+  const { error } = await client.auth.signInWithPassword(await adminCredentials())
+  if (error) throw new Error(error.message)
+  return client
+}

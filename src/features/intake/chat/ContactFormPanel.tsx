@@ -13,6 +13,8 @@ interface ContactFormPanelProps {
   label: string
   fields: FormFieldSpec[]
   submitLabel: string
+  /** The answers given before, when the form is asked again. */
+  values?: Record<string, string>
   onSubmit: (values: Record<string, string>) => void
 }
 
@@ -24,10 +26,10 @@ const inputProps: Record<FormFieldId, Omit<InputHTMLAttributes<HTMLInputElement>
 }
 
 /** A form step: each field is checked on every keystroke; Continue stays disabled until all are valid. */
-export function ContactFormPanel({ label, fields, submitLabel, onSubmit }: ContactFormPanelProps) {
+export function ContactFormPanel({ label, fields, submitLabel, values: given, onSubmit }: ContactFormPanelProps) {
   const formId = useId()
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.id, ''])))
-  const [touched, setTouched] = useState<Record<string, boolean>>({})
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.id, given?.[field.id] ?? ''])))
+  const [touched, setTouched] = useState<Record<string, boolean>>(() => Object.fromEntries(fields.map((field) => [field.id, !!given?.[field.id]])))
   const errors = Object.fromEntries(fields.map((field) => [field.id, contactFieldError(field, values[field.id] ?? '')]))
   const ready = fields.every((field) => (values[field.id] ?? '').trim() !== '' && errors[field.id] === null)
 

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import flow from '../../../../flows/consultation.flow.yaml'
 import { createAdPixel, type AdPixel } from '../api/ad-pixel'
+import { editText } from '../machine/answer-edits'
 import { compileFlow, type IntakeMachine } from '../machine/compile-flow'
 import { openLink } from './open-link'
 
@@ -16,6 +17,9 @@ export const intakeFlowHash = flow.hash
 
 /** The texts of the chat around its messages. */
 export const chatTexts = flow.chat
+
+/** The text of the button that changes the answer of a step. */
+export const editButtonText = (stepId: string) => editText(flow, stepId)
 
 function compiledMachine() {
   return compileFlow(flow).provide({
