@@ -25,6 +25,7 @@ async function typeInto(page: Page, label: string, text: string) {
 
 test('a visitor changes the occasion by keyboard: the chat goes on at the metal question and the lead keeps the other answers', async ({ page }) => {
   test.setTimeout(120_000)
+  await page.setViewportSize({ width: 360, height: 780 })
   const phone = uniquePhone()
   await page.goto('/')
   await typeInto(page, 'Full Name', 'Meera Iyer')
@@ -41,7 +42,10 @@ test('a visitor changes the occasion by keyboard: the chat goes on at the metal 
   await expect(page.getByText('Changed occasion: Anniversary → Birthday/Gift')).toBeVisible({ timeout: 15_000 })
   await expect(metalQuestion).toHaveCount(2, { timeout: 15_000 })
   await expect(page.getByText('Beautiful! What would you like us to create?')).toHaveCount(1)
-  await expect(page.getByRole('button', { name: 'Edit product' })).toBeVisible()
+  const editProduct = page.getByRole('button', { name: 'Edit product' })
+  await expect(editProduct).toBeVisible()
+  expect((await editProduct.boundingBox())?.height).toBeGreaterThanOrEqual(44)
+  await page.screenshot({ path: 'test-results/screenshots/visitor-edit-360.png', fullPage: true })
 
   for (const label of ['Yellow Gold', '18K', 'Lab-Grown', 'Round', 'Flexible']) await tabTo(page, option(page, label))
   await typeInto(page, 'City', 'Chennai')
