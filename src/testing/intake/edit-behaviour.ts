@@ -140,12 +140,18 @@ export function describeAnswerEdits(flow: CheckedFlow, title: string) {
         for (const id of pathIds(flow, origin.state)) {
           if (id !== stepId && newPath.includes(id) && answered(before, id)) expect(end.context.stepAnswers[id]).toBe(before.stepAnswers[id])
         }
+        const edited = flow.steps.find((s) => s.id === stepId)
+        if (edited?.type === 'form') {
+          const asked = path.steps.find(({ state }) => state.context.panel.kind === 'form' && state.context.panel.stepId === stepId)
+          const prefilled = Object.fromEntries(edited.fields.map((field) => [field.id, before.answers[field.id]]))
+          expect(asked?.state.context.panel).toMatchObject({ kind: 'form', values: prefilled })
+        }
         const from = before.stepAnswers[stepId]
         const to = end.context.stepAnswers[stepId]
         const said = end.context.transcript.slice(before.transcript.length).map((m) => m.content)
-        const label = (flow.steps.find((s) => s.id === stepId) as QuestionStep).label ?? ''
+        const label = (edited as QuestionStep).label ?? ''
         const changeText = renderTemplate(changeTemplate, { ...end.context.answers, step: label, from, to })
-        const isUpload = flow.steps.find((s) => s.id === stepId)?.type === 'upload'
+        const isUpload = edited?.type === 'upload'
         if (to !== undefined && to !== from && !isUpload) {
           expect(said.filter((text) => text === changeText)).toHaveLength(1)
           changes.add(stepId)
