@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getNextSnapshot } from 'xstate'
 import { getShortestPaths, type TraversalOptions } from 'xstate/graph'
 import type { CheckedFlow, FlowStep } from '../../features/intake/flow/flow.schema'
@@ -6,9 +6,11 @@ import { renderTemplate } from '../../features/intake/flow/placeholders'
 import { answered, answerFieldsOf, answerPath, isQuestion, resumeStep, type QuestionStep } from '../../features/intake/machine/answer-path'
 import { returnStateKey } from '../../features/intake/machine/answer-edits'
 import type { AnyIntakeEvent } from '../../features/intake/machine/intake-types'
-import { optionParts } from './flow-reading'
+import { answerUntil, chooseOption, settle, snapshotOf, startChat, uploadedPath, waitingAt } from './chat-driver'
+import { optionParts, plainOption, type OptionsStep } from './flow-reading'
 import { eventCases, serializeIntakeState, stepIdOf, validFormValues, type IntakeSnapshot } from './path-model'
 import { compileTestVariant } from './test-variant'
+import { consultationParts } from './timed-behaviour'
 
 /** Other valid contact details, for a form answered again. */
 export const changedFormValues: Record<string, string> = { name: 'Priya Kapoor', phone: '9123456780', city: 'Pune', email: 'priya.kapoor@example.in' }
@@ -160,6 +162,44 @@ export function describeAnswerEdits(flow: CheckedFlow, title: string) {
       }
       const announced = questions(flow).filter((step) => step.type !== 'upload' && edits.some((e) => e.stepId === step.id))
       expect([...changes].sort()).toEqual(announced.map((step) => step.id).sort())
+    })
+  })
+}
+
+/** An edit started while another question is asked again, with simulated time: the later one wins, the first keeps its answer. */
+export function describeEditDuringEdit(flow: CheckedFlow, title: string) {
+  const { toUpload, upload } = consultationParts(flow)
+
+  describe(title, () => {
+    beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00+05:30') }))
+    afterEach(() => vi.useRealTimers())
+
+    it('changing the design to the upload while the first question is asked again asks for the image, then goes on where the visitor was', async () => {
+      const chat = startChat(flow)
+      await answerUntil(chat, waitingAt(toUpload.step.id))
+      chooseOption(chat, toUpload.step, plainOption(toUpload.step))
+      await settle()
+      const reached = stepIdOf(snapshotOf(chat))
+      const first = questions(flow).find((step): step is OptionsStep => step.type === 'options') as OptionsStep
+      const firstAnswer = snapshotOf(chat).context.stepAnswers[first.id]
+      chat.actor.send({ type: 'answer.edit', stepId: first.id })
+      await settle()
+      expect(waitingAt(first.id)(snapshotOf(chat))).toBe(true)
+      chat.actor.send({ type: 'answer.edit', stepId: toUpload.step.id })
+      await settle()
+      chooseOption(chat, toUpload.step, toUpload.option.label)
+      await settle()
+      expect(waitingAt(upload.id)(snapshotOf(chat))).toBe(true)
+      chat.actor.send({ type: 'upload.submit', file: new Blob(['png'], { type: 'image/png' }) })
+      await settle()
+      const { context } = snapshotOf(chat)
+      expect(waitingAt(reached)(snapshotOf(chat))).toBe(true)
+      expect(context.stepAnswers[first.id]).toBe(firstAnswer)
+      expect(context.answers.reference_image).toBe(uploadedPath)
+      const changed = (step: QuestionStep, from: string, to: string) => renderTemplate(flow.chat.changed, { step: step.label ?? '', from, to })
+      const contents = context.transcript.map((m) => m.content)
+      expect(contents.filter((text) => text === changed(toUpload.step, plainOption(toUpload.step), toUpload.option.label))).toHaveLength(1)
+      expect(contents.filter((text) => text.startsWith(changed(first, firstAnswer ?? '', '')))).toHaveLength(0)
     })
   })
 }
