@@ -1,4 +1,4 @@
-import { and, fromPromise, setup } from 'xstate'
+import { fromPromise, setup } from 'xstate'
 import { errorCode, errorCodes } from '../../../lib/api-error'
 import { providedLater } from '../../../lib/provided-later'
 import type { CheckedFlow, FlowGuard } from '../flow/flow.schema'
@@ -114,15 +114,8 @@ export function compileFlow(flow: CheckedFlow, options: CompileOptions = {}) {
         ? {
             initial: 'check',
             states: {
-              check: {
-                always: [
-                  ...goTo(step.next).map(({ guard, ...way }) => {
-                    const skipped = { type: 'stepSkipped', params: skipIf }
-                    return { ...way, guard: guard ? and([skipped, guard] as never) : skipped }
-                  }),
-                  { target: 'run' },
-                ],
-              },
+              check: { always: [{ guard: { type: 'stepSkipped', params: skipIf }, target: 'skipped' }, { target: 'run' }] },
+              skipped: { always: goTo(step.next) },
               run: compiled,
             },
           }
