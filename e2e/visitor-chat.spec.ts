@@ -226,6 +226,8 @@ test('the chat works by keyboard alone', async ({ page }) => {
   const firstOption = page.getByRole('button', { name: 'Engagement/Wedding', exact: true, disabled: false })
   await expect(firstOption).toBeVisible({ timeout: 15_000 })
   await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Edit name and phone' })).toBeFocused()
+  await page.keyboard.press('Tab')
   await expect(firstOption).toBeFocused()
   await page.keyboard.press('Tab')
   await page.keyboard.press('Enter')

@@ -1,6 +1,6 @@
 import { dirname, relative, resolve } from 'node:path'
 import type { Plugin } from 'vite'
-import { consultationFacts } from '../src/features/intake/flow/flow-facts.ts'
+import { chatFlow, consultationFacts } from '../src/features/intake/flow/flow-facts.ts'
 import { loadFlow } from '../src/features/intake/flow/load-flow.ts'
 import { defaultFlowFile, loadFlowFile, problemReport } from './flow-files.ts'
 
@@ -17,8 +17,8 @@ export interface FlowPluginOptions {
 }
 
 /**
- * `import flow from '…/x.flow.yaml'` yields the checked flow as plain JSON, so YAML parsing and the
- * checks never reach the browser bundle. An invalid flow fails the build with flow:check's messages.
+ * `import flow from '…/x.flow.yaml'` yields the checked flow as plain JSON (without the dashboard's
+ * follow-up text), so YAML parsing and the checks never reach the browser bundle. An invalid flow fails the build with flow:check's messages.
  * `virtual:consultation-facts` yields only what the admin side needs from the consultation flow.
  */
 export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {}): Plugin {
@@ -54,7 +54,7 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
       if (!flowModule.test(id)) return null
       const result = loadFlow(code, relative(process.cwd(), id))
       if (!result.ok) this.error(`invalid flow file\n${problemReport(result)}`)
-      return { code: `export default ${JSON.stringify(result.flow)}`, map: null }
+      return { code: `export default ${JSON.stringify(chatFlow(result.flow))}`, map: null }
     },
   }
 }

@@ -24,7 +24,7 @@ function flowAskingGiftWrap() {
   const flow = parse(ringResizeSource) as { steps: Record<string, unknown>[] }
   const sizeChange = flow.steps.find((step) => step.id === 'size_change')
   if (!sizeChange) throw new Error('the fixture flow has no size_change step')
-  const question = { id: 'gift_wrap', type: 'options', answer: 'gift_wrap', say: ['Shall we gift-wrap it, {{name}}?'], options: ['Yes please', 'No thanks'] }
+  const question = { id: 'gift_wrap', type: 'options', label: 'gift wrap', answer: 'gift_wrap', say: ['Shall we gift-wrap it, {{name}}?'], options: ['Yes please', 'No thanks'] }
   flow.steps.push({ ...question, next: sizeChange.next })
   sizeChange.next = 'gift_wrap'
   return loadFlowForTest(stringify(flow), 'flows/fixtures/ring-resize-gift-wrap.flow.yaml')

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import type { CheckedFlow } from '../../features/intake/flow/flow.schema'
 import { persistIntake, restoredIntakeSnapshot, resumeIntakeEvent } from '../../features/intake/machine/persist'
+import { renderTemplate } from '../../features/intake/flow/placeholders'
 import {
   answerUntil,
   chooseOption,
+  expectedLead,
   expectSaidOnTime,
   machineWithDoubles,
   settle,
@@ -65,6 +67,37 @@ export function describeRestoredChats(flow: CheckedFlow, title: string) {
       for (const garbage of ['{', 'null', '{"flowHash":"x"}', JSON.stringify({ flowHash: flow.hash, snapshot: 42 })]) {
         expect(transcriptOf(reopen(chat, garbage))).toHaveLength(1)
       }
+    })
+
+    it('keeps a changed answer and the Edit buttons across reloads, even mid-edit; the saved lead has the change', async () => {
+      const chat = startChat(flow)
+      await answerUntil(chat, (snapshot) => isOptions(stepIdOf(snapshot)) && waitingAt(stepIdOf(snapshot))(snapshot))
+      const first = stepById(flow, stepIdOf(snapshotOf(chat))) as OptionsStep
+      const before = plainOption(first)
+      chooseOption(chat, first, before)
+      await settle()
+      const second = stepIdOf(snapshotOf(chat))
+      chat.actor.send({ type: 'answer.edit', stepId: first.id })
+      await settle()
+      expect(transcriptOf(chat).at(-1)).toMatchObject({ stepId: first.id, currentOption: before })
+
+      const midEdit = reopen(chat, persisted(chat))
+      expect(waitingAt(first.id)(snapshotOf(midEdit))).toBe(true)
+      const after = first.options.map(optionParts).find((o) => o.label !== before && !o.next && !o.skip && !o.do && !o.reply)?.label ?? before
+      chooseOption(midEdit, first, after)
+      await settle()
+      const changed = renderTemplate(flow.chat.changed, { step: first.label ?? '', from: before, to: after })
+      expect(transcriptOf(midEdit).filter((m) => m.content === changed)).toHaveLength(after === before ? 0 : 1)
+      expect(waitingAt(second)(snapshotOf(midEdit))).toBe(true)
+
+      const restored = reopen(midEdit, persisted(midEdit))
+      expect(snapshotOf(restored).can({ type: 'answer.edit', stepId: first.id })).toBe(true)
+      await answerUntil(restored, waitingAt(lastForm.id))
+      submitForm(restored, lastForm)
+      await settle()
+      expect(restored.doubles.saves).toEqual([expectedLead(restored)])
+      if (first.answer) expect(restored.doubles.saves[0]?.[first.answer]).toBe(after)
+      expect(snapshotOf(restored).can({ type: 'answer.edit', stepId: first.id })).toBe(false)
     })
 
     it('restored while saving, it saves again with the same lead id', async () => {

@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react'
 import type { ChatStart } from './chat-start'
 import { ChatTranscript } from './ChatTranscript'
 import { ContactFormPanel } from './ContactFormPanel'
-import { chatTexts } from './intake-machine'
+import { chatTexts, editButtonText } from './intake-machine'
 import { useIntakeChat } from './use-intake-chat'
 
 const UploadPanel = lazy(() => import('./UploadPanel'))
@@ -14,7 +14,7 @@ const SchedulerPanel = lazy(() => import('./SchedulerPanel'))
 
 /** The visitor consultation chat: renders the flow machine's snapshot and sends it the visitor's events. */
 export function ConsultationChat({ start }: { start: ChatStart }) {
-  const { context, send } = useIntakeChat(start)
+  const { context, snapshot, send } = useIntakeChat(start)
   const { panel } = context
 
   return (
@@ -23,7 +23,10 @@ export function ConsultationChat({ start }: { start: ChatStart }) {
         messages={context.transcript}
         typing={context.typing}
         texts={chatTexts}
+        canChoose={(stepId, label) => snapshot.can({ type: 'option.choose', stepId, label })}
         onChoose={(stepId, label) => send({ type: 'option.choose', stepId, label })}
+        editLabel={(stepId) => (snapshot.can({ type: 'answer.edit', stepId }) ? editButtonText(stepId) : null)}
+        onEdit={(stepId) => send({ type: 'answer.edit', stepId })}
       />
       <Box>
         <Suspense
@@ -40,6 +43,7 @@ export function ConsultationChat({ start }: { start: ChatStart }) {
               fields={panel.fields}
               submitLabel={panel.submitLabel}
               notice={panel.notice}
+              values={panel.values}
               onSubmit={(values) => send({ type: 'form.submit', stepId: panel.stepId, values })}
             />
           )}

@@ -15,6 +15,8 @@ interface ContactFormPanelProps {
   submitLabel: string
   /** A line about the form (how the details are used): shown above the button, the form's description for screen readers. */
   notice?: string | undefined
+  /** The answers given before, when the form is asked again. */
+  values?: Record<string, string>
   onSubmit: (values: Record<string, string>) => void
 }
 
@@ -26,11 +28,11 @@ const inputProps: Record<FormFieldId, Omit<InputHTMLAttributes<HTMLInputElement>
 }
 
 /** A form step: each field is checked on every keystroke; Continue stays disabled until all are valid. */
-export function ContactFormPanel({ label, fields, submitLabel, notice, onSubmit }: ContactFormPanelProps) {
+export function ContactFormPanel({ label, fields, submitLabel, notice, values: given, onSubmit }: ContactFormPanelProps) {
   const formId = useId()
   const noticeId = `${formId}-notice`
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.id, ''])))
-  const [touched, setTouched] = useState<Record<string, boolean>>({})
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.id, given?.[field.id] ?? ''])))
+  const [touched, setTouched] = useState<Record<string, boolean>>(() => Object.fromEntries(fields.map((field) => [field.id, !!given?.[field.id]])))
   const errors = Object.fromEntries(fields.map((field) => [field.id, contactFieldError(field, values[field.id] ?? '')]))
   const ready = fields.every((field) => (values[field.id] ?? '').trim() !== '' && errors[field.id] === null)
 

@@ -1,15 +1,22 @@
 import { fromPromise } from 'xstate'
 import flow from '../../../../flows/consultation.flow.yaml'
 import { createAdPixel, type AdPixel } from '../api/ad-pixel'
+import { editText } from '../machine/answer-edits'
 import { compileFlow, type IntakeMachine } from '../machine/compile-flow'
 import { recordChat } from '../recording/record-chat'
 import { openLink } from './open-link'
 
 let pixel: AdPixel | undefined
 
-/** The ad pixel, installed once the chat is on screen (so the build's prerender never touches `window`). */
+const noPixel: AdPixel = { track: () => {} }
+
+/**
+ * The ad pixel, installed once the chat is on screen (so the build's prerender never touches `window`).
+ * A build without a pixel id leaves the pixel's code out.
+ */
 export function adPixel(): AdPixel {
-  pixel ??= createAdPixel(import.meta.env.VITE_META_PIXEL_ID)
+  const pixelId = import.meta.env.VITE_META_PIXEL_ID
+  pixel ??= pixelId ? createAdPixel(pixelId) : noPixel
   return pixel
 }
 
@@ -17,6 +24,9 @@ export const intakeFlowHash = flow.hash
 
 /** The texts of the chat around its messages. */
 export const chatTexts = flow.chat
+
+/** The text of the button that changes the answer of a step. */
+export const editButtonText = (stepId: string) => editText(flow, stepId)
 
 function compiledMachine() {
   return compileFlow(flow).provide({

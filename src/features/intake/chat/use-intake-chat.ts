@@ -25,7 +25,7 @@ function actorOptions(start: ChatStart) {
  */
 export function useIntakeChat(start: ChatStart) {
   const actor = useActorRef(intakeMachine(), actorOptions(start))
-  const [context, setContext] = useState(() => actor.getSnapshot().context)
+  const [snapshot, setSnapshot] = useState(() => actor.getSnapshot())
   const sending = useRef(false)
   const resumes = start.from === 'stored'
 
@@ -43,10 +43,10 @@ export function useIntakeChat(start: ChatStart) {
 
   // Subscribed before the stored chat resumes, so no update is missed: starting the actor changes nothing.
   useEffect(() => {
-    const subscription = actor.subscribe((snapshot) => {
+    const subscription = actor.subscribe((next) => {
       storeChat(actor)
-      if (sending.current) setContext(snapshot.context)
-      else startTransition(() => setContext(snapshot.context))
+      if (sending.current) setSnapshot(next)
+      else startTransition(() => setSnapshot(next))
     })
     return () => subscription.unsubscribe()
   }, [actor])
@@ -59,5 +59,5 @@ export function useIntakeChat(start: ChatStart) {
     adPixel()
   }, [])
 
-  return { context, send }
+  return { context: snapshot.context, snapshot, send }
 }

@@ -3,12 +3,12 @@ import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from './flow
 import { optionParts } from './flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { followUpLink, followUpPlaceholders } from './flow-facts.ts'
-import { findPlaceholderProblems, usedPlaceholders } from './placeholders.ts'
+import { editPlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from './placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
 interface Reporter {
   at(path: FlowPath, message: string): void
-  inText(path: FlowPath, text: string): void
+  inText(path: FlowPath, text: string, names?: readonly string[]): void
 }
 
 function optionLabel(option: FlowOption) {
@@ -93,6 +93,9 @@ function checkStep(step: FlowStep, path: FlowPath, flow: Flow, report: Reporter)
     report.at([...path, 'skip_if'], `skip_if needs a next step on '${step.id}' to go on to`)
   }
   checkDeadEnds(step, path, report)
+  if (((step.type === 'options' && !step.keep_open) || step.type === 'form') && !step.label) {
+    report.at([...path, 'id'], `step '${step.id}' needs a label: its name in chat.edit and chat.changed ({{step}}) when the visitor changes the answer`)
+  }
   if (step.type === 'message' || step.type === 'end') checkActions(step.do, [...path, 'do'], flow, step, report)
   if (step.type === 'form') {
     if (step.echo) report.inText([...path, 'echo'], step.echo)
@@ -183,14 +186,17 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
   const problems: FlowProblem[] = []
   const report: Reporter = {
     at: (path, message) => problems.push({ file, ...locator.at(path), message }),
-    inText: (path, text) => {
-      for (const problem of findPlaceholderProblems(text)) {
+    inText: (path, text, names) => {
+      for (const problem of findPlaceholderProblems(text, names)) {
         problems.push({ file, ...locator.inside(path, problem.offset), message: problem.message })
       }
     },
   }
   if (!('typing' in flow.timing)) report.at(['timing'], "missing timing 'typing' (the typing indicator before each bot message)")
   checkGraph(flow, report)
+  for (const [key, names] of Object.entries(editPlaceholders)) {
+    report.inText(['chat', key], flow.chat[key as keyof typeof editPlaceholders], [...placeholderNames, ...names])
+  }
   flow.steps.forEach((step, index) => checkStep(step, ['steps', index], flow, report))
   for (const [name, link] of Object.entries(flow.links ?? {})) {
     if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp)

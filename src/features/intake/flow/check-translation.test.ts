@@ -41,7 +41,7 @@ describe('a translation of the flow', () => {
   })
 
   it('reports a key the flow does not have once, with a guess at the key it meant, and counts its texts there', () => {
-    const source = hindi.replace('  occasion:\n    say:', '  ocasion:\n    say:')
+    const source = hindi.replace(/^ {2}occasion:$/m, '  ocasion:')
     expect(problems(source)).toEqual([`${at(source, 'ocasion:')} extra hi translation steps › ocasion: the flow has no such text (did you mean 'occasion'?)`])
     const typo = hindi.replace('"Anniversary": "सालगिरह"', '"Aniversary": "सालगिरह"')
     expect(problems(typo)).toEqual([`${at(typo, '"Aniversary"')} extra hi translation steps › occasion › options › Aniversary: the flow has no such text (did you mean 'Anniversary'?)`])
@@ -64,10 +64,10 @@ describe('a translation of the flow', () => {
   })
 
   it('reports an empty or non-text value, a wrong language and a missing name', () => {
-    const source = hindi.replace('  typing: "लिख रहे हैं..."', '  typing: ""').replace('  loading: "लोड हो रहा है..."\n\nscheduler', '  loading: [1, 2]\n\nscheduler')
+    const source = hindi.replace('  typing: "लिख रहे हैं..."', '  typing: ""').replace('  log_label: "परामर्श चैट"', '  log_label: [1, 2]')
     const found = problems(source)
     expect(found).toContain(`${at(source, '""')} hi translation of chat › typing must be text`)
-    expect(found).toContain(`${at(source, '[1, 2]')} extra hi translation chat › loading › 0: the flow has no such text`)
+    expect(found).toContain(`${at(source, '[1, 2]')} extra hi translation chat › log_label › 0: the flow has no such text`)
     expect(problems(hindi.replace('language: hi', 'language: ta'))).toContain(`${file}:4:11 language 'ta' does not match the file name's 'hi'`)
     expect(problems(hindi.replace('language: hi', 'language: Hindi'))).toContain(`${file}:4:11 language must be a language code such as hi`)
     expect(problems(hindi.replace('name: हिन्दी\n', ''))[0]).toBe(`${at(hindi, 'language: hi')} missing hi name: the language's own name for the language switch`)

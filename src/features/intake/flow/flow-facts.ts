@@ -28,6 +28,13 @@ function firstQuestion(step: QuestionStep): string {
   return said === undefined ? '' : renderTemplate(messageText(said), placeholderLabels)
 }
 
+/** What the chat takes from the flow: all of it but the dashboard's own text, the follow-up message. */
+export function chatFlow<F extends Flow>(flow: F): F {
+  if (!flow.links?.[followUpLink]) return flow
+  const links = Object.fromEntries(Object.entries(flow.links).filter(([name]) => name !== followUpLink))
+  return { ...flow, links }
+}
+
 /** What the admin side takes from the flow (lib/consultation-facts.ts): nothing of the chat itself. */
 export function consultationFacts(flow: Flow) {
   const followUp = flow.links?.[followUpLink]

@@ -11,6 +11,8 @@ export const chatTextsSchema = z
     options_label: text.describe("What screen readers call a question's buttons"),
     form_label: text.describe('What screen readers call a form'),
     loading: text.describe('Shown while a panel loads'),
+    edit: text.describe("The button on the visitor's answer that asks the question again, e.g. \"Edit {{step}}\""),
+    changed: text.describe('Said after the visitor changed an answer, e.g. "Changed {{step}}: {{from}} → {{to}}"'),
   })
   .describe('Texts of the chat around the messages')
 

@@ -73,6 +73,12 @@ const skippable = {
   skip_if: guardSchema.optional().describe("When the guard holds, the step is left out and the flow goes on to the step's next"),
 }
 
+/** A step the visitor answers, and may answer again until the lead is saved. */
+const question = {
+  ...skippable,
+  label: text.optional().describe('Short name of the question in the chat\'s "edit" and "changed" texts ({{step}}), e.g. "occasion"'),
+}
+
 const messageStep = z.strictObject({
   ...skippable,
   type: z.literal('message'),
@@ -87,7 +93,7 @@ const endStep = z.strictObject({
 })
 
 const optionsStep = z.strictObject({
-  ...skippable,
+  ...question,
   type: z.literal('options'),
   answer: answerField.optional(),
   keep_open: z.boolean({ error: 'keep_open must be true or false' }).optional(),
@@ -96,7 +102,7 @@ const optionsStep = z.strictObject({
 })
 
 const formStep = z.strictObject({
-  ...skippable,
+  ...question,
   type: z.literal('form'),
   fields: z.array(formFieldSchema).min(1, 'a form needs at least one field'),
   submit: text,
@@ -109,7 +115,7 @@ const formStep = z.strictObject({
 })
 
 const uploadStep = z.strictObject({
-  ...skippable,
+  ...question,
   type: z.literal('upload'),
   area: uploadAreaSchema,
   messages: z.strictObject({ uploading: text, success: text, failure: text }).describe('Bot messages while and after a file uploads'),

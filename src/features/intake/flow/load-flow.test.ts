@@ -108,6 +108,19 @@ describe('flow:check on the consultation flow', () => {
     expect(problemsAfter(() => unclosed)).toEqual([`${at(unclosed, '{{name!')} bad placeholder: '{{' without '}}'`])
   })
 
+  it('asks for the label of each question the visitor may change, and checks the placeholders of the edit texts', () => {
+    const source = consultationSource
+      .replace('    label: occasion\n', '')
+      .replace('edit: "Edit {{step}}"', 'edit: "Edit {{from}}"')
+      .replace('changed: "Changed {{step}}', 'changed: "Changed {{stepp}}')
+    const known = 'name, phone, email, city, occasion, product_type, design_preference, budget_range, timeline, metal_choice, gold_carat, stone_type, diamond_shape, reference_image, date, time'
+    expect(problemsAfter(() => source)).toEqual([
+      `${at(source, '{{from}}')} bad placeholder {{from}} (known: ${known}, step)`,
+      `${at(source, '{{stepp}}')} bad placeholder {{stepp}} (known: ${known}, step, from, to)`,
+      `${at(source, 'occasion\n    type: options')} step 'occasion' needs a label: its name in chat.edit and chat.changed ({{step}}) when the visitor changes the answer`,
+    ])
+  })
+
   it('reports a dead end, an unknown timing and an unknown link', () => {
     const source = consultationSource
       .replace('    next: final_details\n', '\n')

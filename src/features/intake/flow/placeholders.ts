@@ -2,6 +2,9 @@ import { answerFields } from './flow-vocabulary.ts'
 
 export const placeholderNames: readonly string[] = [...answerFields, 'date', 'time']
 
+/** The names the chat's edit texts add: the question's label, and the answer before and after a change. */
+export const editPlaceholders = { edit: ['step'], changed: ['step', 'from', 'to'] } as const
+
 const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g
 
 /** Replaces `{{name}}`-style placeholders with values; unknown or missing values become empty. */
@@ -25,8 +28,8 @@ export interface PlaceholderProblem {
   message: string
 }
 
-/** Every malformed or unknown placeholder in a text. */
-export function findPlaceholderProblems(template: string): PlaceholderProblem[] {
+/** Every malformed or unknown placeholder in a text; `names` are the ones it may use. */
+export function findPlaceholderProblems(template: string, names: readonly string[] = placeholderNames): PlaceholderProblem[] {
   const problems: PlaceholderProblem[] = []
   let index = 0
   while (index < template.length) {
@@ -46,10 +49,10 @@ export function findPlaceholderProblems(template: string): PlaceholderProblem[] 
       continue
     }
     const name = template.slice(open + 2, close).trim()
-    if (!placeholderNames.includes(name)) {
+    if (!names.includes(name)) {
       problems.push({
         offset: open,
-        message: `bad placeholder {{${name}}} (known: ${placeholderNames.join(', ')})`,
+        message: `bad placeholder {{${name}}} (known: ${names.join(', ')})`,
       })
     }
     index = close + 2

@@ -7,6 +7,8 @@ import { contactFormSchema, type CheckedFormField } from '../forms/contact-form.
 import { createLeadId } from '../lead/lead-id'
 import { createSessionId, record, type RecordedChatEvent } from '../recording/chat-record'
 import type { LeadPayload } from '../lead/lead-payload'
+import { goTo, returnState, returnStateKey } from './answer-edits'
+import { editable, guardHolds, passed, resumeStep } from './answer-path'
 import { compileStep, endStateKey } from './compile-steps'
 import type { Answers, AnyIntakeEvent, BookingText, IntakeContext, SlotPick } from './intake-types'
 import { pauseDelayName, typingDelay } from './sequence'
@@ -47,6 +49,8 @@ export function initialContext(flowHash: string): IntakeContext {
     uploadAttempts: 0,
     saveAttempts: 0,
     saveError: null,
+    stepAnswers: {},
+    changed: null,
   }
 }
 
@@ -84,8 +88,16 @@ function intakeSetup(flow: CheckedFlow) {
       validForm: ({ event }, params: { stepId: string; fields: CheckedFormField[] }) =>
         event.type === 'form.submit' && event.stepId === params.stepId && contactFormSchema(params.fields).safeParse(event.values).success,
       hasFile: ({ event }) => event.type === 'upload.submit' && event.file instanceof Blob,
-      stepSkipped: ({ context }, guard: FlowGuard) =>
-        guard.guard === 'answered' ? context.answers[guard.field] !== '' : context.answers[guard.field] === guard.value,
+      stepSkipped: ({ context }, guard: FlowGuard) => guardHolds(guard, context.answers),
+      /** Going on to `stepId` passes through the return state: an answer changed, or that step has its answer. */
+      answersChanged: ({ context }, { stepId }: { stepId: string }) => {
+        const step = flow.steps.find((s) => s.id === stepId)
+        return context.changed !== null || (step !== undefined && passed(step, context))
+      },
+      changeUnsaid: ({ context }) => context.changed !== null,
+      resumesAt: ({ context }, { stepId }: { stepId: string }) => resumeStep(flow, context) === stepId,
+      answerEditable: ({ context, event }, { stepId, at }: { stepId: string; at?: string }) =>
+        event.type === 'answer.edit' && event.stepId === stepId && editable(flow, context, stepId, at),
       validSlot: ({ event }) =>
         event.type === 'scheduler.book' && /^\d{4}-\d{2}-\d{2}$/.test(String(event.date)) && /^\d{2}:\d{2}$/.test(String(event.time)),
       slotTaken: ({ event }) => 'error' in event && errorCode(event.error) === errorCodes.uniqueViolation,
@@ -97,7 +109,7 @@ function intakeSetup(flow: CheckedFlow) {
 /** Compiles a checked flow into the intake machine; the same definition serves the app and the test variant. */
 export function compileFlow(flow: CheckedFlow, options: CompileOptions = {}) {
   const timing = options.variant === 'test' ? testTiming : realTiming
-  const states: Record<string, StateConfig> = { [endStateKey]: { type: 'final' } }
+  const states: Record<string, StateConfig> = { [endStateKey]: { type: 'final' }, [returnStateKey]: returnState(flow, timing) }
   for (const step of flow.steps) {
     const compiled = compileStep(step, { flow, timing })
     const skipIf = 'skip_if' in step ? step.skip_if : undefined
@@ -106,7 +118,8 @@ export function compileFlow(flow: CheckedFlow, options: CompileOptions = {}) {
         ? {
             initial: 'check',
             states: {
-              check: { always: [{ guard: { type: 'stepSkipped', params: skipIf }, target: `#intake.${step.next}` }, { target: 'run' }] },
+              check: { always: [{ guard: { type: 'stepSkipped', params: skipIf }, target: 'skipped' }, { target: 'run' }] },
+              skipped: { always: goTo(step.next) },
               run: compiled,
             },
           }

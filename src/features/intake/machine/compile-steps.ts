@@ -2,9 +2,10 @@ import type { CheckedFlow, FlowMessage, FlowStep } from '../flow/flow.schema'
 import { optionParts } from '../flow/flow-options'
 import { contactFormSchema } from '../forms/contact-form.schema'
 import { buildLeadPayload } from '../lead/lead-payload'
-import { record } from '../recording/chat-record'
 import { saveErrorKind, toSaveError } from '../lead/save-error-message'
-import { closePanel, postBot, postUser, recordAnswer, template, tickOption, typingOff, typingOn, update, type BotExtras } from './context-updates'
+import { record } from '../recording/chat-record'
+import { editTransitions, formValues, goTo, noteAnswer } from './answer-edits'
+import { closePanel, markCurrentOption, postBot, postUser, recordAnswer, render, template, tickOption, typingOff, typingOn, update, type BotExtras } from './context-updates'
 import { flowActions } from './flow-actions'
 import type { AnyIntakeEvent, IntakeContext } from './intake-types'
 import { schedulerStates } from './scheduler-states'
@@ -25,6 +26,9 @@ const answered = (stepId: string) => record(() => ({ type: 'step.answered', step
 /** The question is asked: the step waits for the visitor. */
 const asked = (stepId: string): TransitionConfig => ({ target: 'waiting', actions: [shown(stepId)] })
 
+/** The way on to step `id`, or to the end of the chat. */
+const onTo = (id: string | undefined, actions: unknown[] = []) => (id === undefined ? [{ target: stepTarget(endStateKey), actions }] : goTo(id, actions))
+
 function says(messages: FlowMessage[] | undefined, extras: BotExtras, lastExtras: BotExtras = extras): Beat[] {
   const list = messages ?? []
   return list.map((message, index) => sayBeat(message, template, index === list.length - 1 ? lastExtras : extras))
@@ -33,23 +37,25 @@ function says(messages: FlowMessage[] | undefined, extras: BotExtras, lastExtras
 function messageStep(step: FlowStep & { type: 'message' | 'end' }, c: StepCompiler): StateConfig {
   const chatFirst: Beat[] = step.type === 'end' ? [{ kind: 'do', actions: [record(() => ({ type: 'chat_first.chosen' }))] }] : []
   const beats = [...chatFirst, ...says(step.say, { stepId: step.id }), ...doBeats(step.do, flowActions(c.flow))]
-  const target = step.type === 'end' ? stepTarget(endStateKey) : stepTarget(step.next ?? endStateKey)
-  return sequenceState(beats, { target }, c.timing, c.flow)
+  return sequenceState(beats, onTo(step.type === 'end' ? undefined : step.next), c.timing, c.flow)
 }
 
 function optionsStep(step: FlowStep & { type: 'options' }, c: StepCompiler): StateConfig {
   const labels = step.options.map((option) => optionParts(option).label)
   const lastExtras: BotExtras = { stepId: step.id, options: labels, ...(step.keep_open ? { optionsStayOpen: true } : {}) }
+  const edits = editTransitions(c.flow, step.id)
+  const question = !step.keep_open
   const states: Record<string, StateConfig> = {
-    ask: sequenceState(says(step.say, { stepId: step.id }, lastExtras), asked(step.id), c.timing, c.flow),
+    ask: { ...sequenceState(says(step.say, { stepId: step.id }, lastExtras), asked(step.id), c.timing, c.flow), ...(question ? { on: edits } : {}) },
   }
   const choices: TransitionConfig[] = step.options.map((option, index) => {
     const { label, skip, reply, do: actions, next } = optionParts(option)
     const opensScheduler = actions?.some((action) => action.action === 'open_scheduler') ?? false
     const after = next ?? step.next
-    const target = after ? stepTarget(after) : opensScheduler ? 'scheduling' : 'waiting'
+    const onDone = after ? goTo(after) : { target: opensScheduler ? 'scheduling' : 'waiting' }
     const beats = [...says(reply, { stepId: step.id }), ...doBeats(actions, flowActions(c.flow))]
-    states[`reply_${index}`] = sequenceState(beats, { target }, c.timing, c.flow)
+    const endsChat = c.flow.steps.find((s) => s.id === after)?.type === 'end'
+    states[`reply_${index}`] = { ...sequenceState(beats, onDone, c.timing, c.flow), ...(question && !endsChat ? { on: edits } : {}) }
     return {
       guard: { type: 'optionChosen', params: { stepId: step.id, label } },
       target: `reply_${index}`,
@@ -58,10 +64,13 @@ function optionsStep(step: FlowStep & { type: 'options' }, c: StepCompiler): Sta
         tickOption(step.id, label),
         postUser(() => label, step.id),
         answered(step.id),
+        ...(question ? [noteAnswer(c.flow, step.id, () => label)] : []),
       ],
     }
   })
-  states.waiting = { on: { 'option.choose': choices } }
+  states.waiting = question
+    ? { entry: [markCurrentOption(step.id)], on: { 'option.choose': choices, ...edits } }
+    : { on: { 'option.choose': choices } }
   if (step.keep_open) Object.assign(states, schedulerStates(c.flow, step.id, choices, c.timing))
   return { initial: 'ask', states }
 }
@@ -80,23 +89,45 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
     return parsed.success ? { answers: { ...context.answers, ...(parsed.data as Record<string, string>) } } : {}
   })
   const { echo, notice } = step
-  const asksContact = fields.some((field) => field.id === 'name') && fields.some((field) => field.id === 'phone')
+  const fieldIds = fields.map((field) => field.id)
+  const echoed = (context: IntakeContext) => (echo ? render(echo, context) : fieldIds.map((id) => context.answers[id]).join(', '))
+  const asksContact = fieldIds.includes('name') && fieldIds.includes('phone')
   const contact = record(({ answers }) => ({ type: 'contact.submitted', name: answers.name, phone: answers.phone }))
+  const edits = editTransitions(c.flow, step.id)
   return {
     initial: 'ask',
     states: {
-      ask: sequenceState(says(step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow),
+      ask: { ...sequenceState(says(step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow), on: edits },
       waiting: {
-        entry: [update(() => ({ panel: { kind: 'form', stepId: step.id, fields, submitLabel: step.submit, ...(notice === undefined ? {} : { notice }) } }))],
+        entry: [
+          update((context) => ({
+            panel: {
+              kind: 'form',
+              stepId: step.id,
+              fields,
+              submitLabel: step.submit,
+              ...(notice === undefined ? {} : { notice }),
+              ...formValues(context, step.id, fieldIds),
+            },
+          })),
+        ],
         on: {
           'form.submit': {
             guard: { type: 'validForm', params: { stepId: step.id, fields } },
             target: 'reply',
-            actions: [closePanel, keepValues, ...(echo ? [postUser(template(echo), step.id)] : []), answered(step.id), ...(asksContact ? [contact] : [])],
+            actions: [
+              closePanel,
+              keepValues,
+              ...(echo ? [postUser(template(echo), step.id)] : []),
+              noteAnswer(c.flow, step.id, echoed),
+              answered(step.id),
+              ...(asksContact ? [contact] : []),
+            ],
           },
+          ...edits,
         },
       },
-      reply: sequenceState(says(step.reply, { stepId: step.id }), { target: stepTarget(step.next ?? endStateKey) }, c.timing, c.flow),
+      reply: { ...sequenceState(says(step.reply, { stepId: step.id }), onTo(step.next), c.timing, c.flow), on: edits },
     },
   }
 }
@@ -107,29 +138,29 @@ function uploadStep(step: FlowStep & { type: 'upload' }, c: StepCompiler): State
     'uploadReferenceImage',
     ({ event }) => ({ file: (event as AnyIntakeEvent & { file?: Blob }).file }),
     {
-      onDone: {
-      target: stepTarget(step.next ?? endStateKey),
-      actions: [
+      onDone: onTo(step.next, [
         update((context, event) => ({
           answers: { ...context.answers, reference_image: event.type === 'xstate.done.actor.uploadReferenceImage' ? event.output.path : '' },
           uploadStatus: 'success',
           panel: { kind: 'none' },
         })),
+        noteAnswer(c.flow, step.id, (context) => context.answers.reference_image, true),
         postBot(() => messages.success, { stepId: step.id }),
         answered(step.id),
-      ],
-      },
+      ]),
       onError: { target: 'waiting', actions: [update(() => ({ uploadStatus: 'error' })), postBot(() => messages.failure, { stepId: step.id })] },
       onResume: { target: 'waiting', actions: [update(() => ({ uploadStatus: 'idle' }))] },
     },
   )
+  const edits = editTransitions(c.flow, step.id)
   return {
     initial: 'ask',
     states: {
-      ask: sequenceState(says(step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow),
+      ask: { ...sequenceState(says(step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow), on: edits },
       waiting: {
         entry: [update(() => ({ panel: { kind: 'upload', stepId: step.id, texts: step.area } }))],
         on: {
+          ...edits,
           'upload.submit': {
             guard: 'hasFile',
             target: 'uploading',

@@ -40,13 +40,25 @@ export function postUser(text: (context: IntakeContext) => string, stepId: strin
   return update((context) => ({ transcript: appended(context, { type: 'user', content: text(context), stepId }) }))
 }
 
-/** Ticks the chosen option on the step's last message with options. */
-export function tickOption(stepId: string, label: string) {
+/** Changes the step's last message with options (its question as last asked), when `change` has something to change. */
+function onLastQuestion(stepId: string, change: (message: ChatMessage, context: IntakeContext) => Partial<ChatMessage> | null) {
   return update((context) => {
     const index = context.transcript.findLastIndex((m) => m.type === 'bot' && m.stepId === stepId && m.options)
-    if (index === -1) return {}
-    const transcript = context.transcript.map((m, i) => (i === index ? { ...m, selectedOption: label } : m))
-    return { transcript }
+    const patch = index === -1 ? null : change(context.transcript[index] as ChatMessage, context)
+    return patch ? { transcript: context.transcript.map((m, i) => (i === index ? { ...m, ...patch } : m)) } : {}
+  })
+}
+
+/** Ticks the chosen option on the step's last message with options. */
+export function tickOption(stepId: string, label: string) {
+  return onLastQuestion(stepId, () => ({ selectedOption: label }))
+}
+
+/** Marks the answer being changed on the step's question asked again. */
+export function markCurrentOption(stepId: string) {
+  return onLastQuestion(stepId, (message, context) => {
+    const current = context.stepAnswers[stepId]
+    return current === undefined || message.selectedOption !== undefined ? null : { currentOption: current }
   })
 }
 

@@ -12,6 +12,8 @@ export interface ChatMessage {
   options?: string[]
   stepId?: string
   selectedOption?: string
+  /** The answer being changed, marked on a question asked again until the visitor picks. */
+  currentOption?: string
   /** The post-save options: they stay clickable after a choice. */
   optionsStayOpen?: boolean
 }
@@ -28,7 +30,15 @@ export type SchedulerStatus = 'picking' | 'booking' | 'booked'
 
 export type InputPanel =
   | { kind: 'none' }
-  | { kind: 'form'; stepId: string; fields: FormFieldSpec[]; submitLabel: string; notice?: string }
+  | {
+      kind: 'form'
+      stepId: string
+      fields: FormFieldSpec[]
+      submitLabel: string
+      notice?: string
+      /** The answers given before, when the form is asked again. */
+      values?: Record<string, string>
+    }
   | { kind: 'upload'; stepId: string; texts: UploadAreaTexts }
   | {
       kind: 'scheduler'
@@ -77,6 +87,16 @@ export interface IntakeContext {
   uploadAttempts: number
   saveAttempts: number
   saveError: SaveError | null
+  /** What the visitor answered at each step they answered, as the chat showed it (a Skip option too). */
+  stepAnswers: Record<string, string>
+  /** A changed answer the chat has yet to mention. */
+  changed: AnswerChange | null
+}
+
+export interface AnswerChange {
+  stepId: string
+  from: string
+  to: string
 }
 
 export type IntakeEvent =
@@ -86,6 +106,8 @@ export type IntakeEvent =
   | { type: 'save.retry' }
   | ({ type: 'scheduler.book' } & SlotPick)
   | { type: 'scheduler.close' }
+  /** The visitor changes the answer of an earlier step: it is asked again. */
+  | { type: 'answer.edit'; stepId: string }
   /** Sent once after restoring a stored chat: restarts the timer of the message being typed. */
   | { type: 'intake.resume' }
 

@@ -53,7 +53,7 @@ function instantActions(beat: Beat): unknown[] {
  * A compound state that plays the beats in order, with the typing indicator and waits of the flow,
  * then takes `onDone`.
  */
-export function sequenceState(beats: Beat[], onDone: TransitionConfig, timing: Timing, flow: Flow): StateConfig {
+export function sequenceState(beats: Beat[], onDone: TransitionConfig | TransitionConfig[], timing: Timing, flow: Flow): StateConfig {
   const entry: unknown[] = []
   const timed: TimedState[] = []
   beats.forEach((beat, index) => {

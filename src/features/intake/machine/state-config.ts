@@ -31,7 +31,7 @@ export interface Timing {
   invoked(
     src: 'saveLead' | 'uploadReferenceImage' | 'bookAppointment',
     input: InvokeInput,
-    outcomes: { onDone: TransitionConfig; onError: TransitionConfig | TransitionConfig[]; onResume: TransitionConfig },
+    outcomes: { onDone: TransitionConfig | TransitionConfig[]; onError: TransitionConfig | TransitionConfig[]; onResume: TransitionConfig },
   ): StateConfig
 }
 
