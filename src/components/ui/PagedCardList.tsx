@@ -1,25 +1,24 @@
-import { Box, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
+import { Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { rowAt } from '../../lib/page-window'
+import type { ShownRows } from '../../lib/shown-rows'
 import { useVirtualRows } from './use-virtual-rows'
 
-interface PagedCardListProps {
-  title: string
-  /** Shown beside the title, such as a retry button. */
-  action?: ReactNode
+interface PagedCardListProps<TRow> {
+  /** What the list holds, for its title: 'Leads' gives 'Leads (12)'. */
+  noun: string
+  shown: ShownRows<TRow>
+  /** Asks again after a failed load; offered beside the title. */
+  onRetry: () => void
   /** Search and filters: they stay at the top of the screen with the title while the cards scroll. */
   controls: ReactNode
   emptyText: string
-  empty: boolean
-  rowCount: number
   estimatedCardHeight: number
   /** Hears the first and last card in view whenever they change, to load what they need. */
   onVisibleRowsChange: (first: number, last: number) => void
-  /** The card at an index, or null while its page is on its way. */
-  renderCard: (index: number) => ReactNode
-  /** Changes when another query's rows replace the shown ones: the list then starts at its top. */
-  resetKey: string | null
-  busy: boolean
+  /** The card of a row that has arrived. */
+  renderCard: (row: TRow) => ReactNode
   testId: string
 }
 
@@ -32,8 +31,10 @@ function pageTop(element: HTMLElement | null): number {
  * A database-paged list as cards scrolling with the page (a phone's table): only the cards near the
  * view are in the DOM, and the pages they need load as they come into view.
  */
-export function PagedCardList(props: PagedCardListProps) {
-  const { title, action, controls, emptyText, empty, rowCount, estimatedCardHeight, onVisibleRowsChange, renderCard, resetKey, busy, testId } = props
+export function PagedCardList<TRow>(props: PagedCardListProps<TRow>) {
+  const { noun, shown, onRetry, controls, emptyText, estimatedCardHeight, onVisibleRowsChange, renderCard, testId } = props
+  const title = `${noun} (${shown.total ?? '…'})`
+  const empty = shown.total === 0
   const topRef = useRef<HTMLDivElement>(null)
   const listRef = useRef<HTMLDivElement>(null)
   const [scrollMargin, setScrollMargin] = useState(0)
@@ -46,9 +47,9 @@ export function PagedCardList(props: PagedCardListProps) {
   }, [])
   useEffect(() => {
     if (topRef.current && topRef.current.getBoundingClientRect().top < 0) topRef.current.scrollIntoView()
-  }, [resetKey])
+  }, [shown.queryKey])
   const virtualizer = useWindowVirtualizer({
-    count: empty ? 0 : rowCount,
+    count: empty ? 0 : shown.rowCount,
     estimateSize: () => estimatedCardHeight,
     overscan: 4,
     scrollMargin,
@@ -63,10 +64,14 @@ export function PagedCardList(props: PagedCardListProps) {
           <Heading as="h2" size="md">
             {title}
           </Heading>
-          {action}
+          {shown.failed && (
+            <Button size="lg" variant="outline" onClick={onRetry}>
+              Retry
+            </Button>
+          )}
         </HStack>
       </Stack>
-      <Box ref={listRef} data-testid={testId} aria-busy={busy}>
+      <Box ref={listRef} data-testid={testId} aria-busy={shown.busy}>
         {empty ? (
           <Text textAlign="center" py="8" color="fg.muted">
             {emptyText}
@@ -74,11 +79,14 @@ export function PagedCardList(props: PagedCardListProps) {
         ) : (
           <>
             {spaceBefore > 0 && <Box height={`${spaceBefore}px`} aria-hidden />}
-            {items.map((item) => (
-              <Box key={item.index} data-index={item.index} ref={virtualizer.measureElement} pb="3">
-                {renderCard(item.index) ?? <PlaceholderCard height={estimatedCardHeight} />}
-              </Box>
-            ))}
+            {items.map((item) => {
+              const row = rowAt(shown.pages, shown.pageSize, item.index)
+              return (
+                <Box key={item.index} data-index={item.index} ref={virtualizer.measureElement} pb="3">
+                  {row === undefined ? <PlaceholderCard height={estimatedCardHeight} /> : renderCard(row)}
+                </Box>
+              )
+            })}
             {spaceAfter > 0 && <Box height={`${spaceAfter}px`} aria-hidden />}
           </>
         )}

@@ -1,7 +1,5 @@
-import { Button } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { PagedCardList } from '../../components/ui/PagedCardList'
-import { rowAt } from '../../lib/page-window'
 import type { ShownRows } from '../../lib/shown-rows'
 import type { AppointmentRow } from './appointment.schema'
 import { AppointmentCard } from './AppointmentCard'
@@ -21,27 +19,15 @@ const estimatedCardHeight = 240
 export function AppointmentCardList({ shown, controls, onVisibleRowsChange, onRetry, onManage }: AppointmentCardListProps) {
   return (
     <PagedCardList
-      title={`Appointments (${shown.total ?? '…'})`}
-      action={
-        shown.failed && (
-          <Button size="lg" variant="outline" onClick={onRetry}>
-            Retry
-          </Button>
-        )
-      }
+      noun="Appointments"
+      shown={shown}
+      onRetry={onRetry}
       controls={controls}
       emptyText="No appointments found"
-      empty={shown.total === 0}
-      rowCount={shown.rowCount}
       estimatedCardHeight={estimatedCardHeight}
       onVisibleRowsChange={onVisibleRowsChange}
-      resetKey={shown.queryKey}
-      busy={shown.busy}
       testId="appointments-cards"
-      renderCard={(index) => {
-        const row = rowAt(shown.pages, shown.pageSize, index)
-        return row ? <AppointmentCard key={row.id} row={row} onManage={onManage} /> : null
-      }}
+      renderCard={(row) => <AppointmentCard key={row.id} row={row} onManage={onManage} />}
     />
   )
 }

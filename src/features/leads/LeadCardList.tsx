@@ -1,8 +1,6 @@
-import { Button } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { PagedCardList } from '../../components/ui/PagedCardList'
 import type { Lead } from '../../lib/lead-fields'
-import { rowAt } from '../../lib/page-window'
 import type { ShownRows } from '../../lib/shown-rows'
 import type { LeadRowActions } from './lead-columns'
 import { LeadCard } from './LeadCard'
@@ -21,27 +19,15 @@ const estimatedCardHeight = 300
 export function LeadCardList({ shown, controls, onVisibleRowsChange, onRetry, api, onView, onUpdated }: LeadCardListProps) {
   return (
     <PagedCardList
-      title={`Leads (${shown.total ?? '…'})`}
-      action={
-        shown.failed && (
-          <Button size="lg" variant="outline" onClick={onRetry}>
-            Retry
-          </Button>
-        )
-      }
+      noun="Leads"
+      shown={shown}
+      onRetry={onRetry}
       controls={controls}
       emptyText="No leads found"
-      empty={shown.total === 0}
-      rowCount={shown.rowCount}
       estimatedCardHeight={estimatedCardHeight}
       onVisibleRowsChange={onVisibleRowsChange}
-      resetKey={shown.queryKey}
-      busy={shown.busy}
       testId="leads-cards"
-      renderCard={(index) => {
-        const lead = rowAt(shown.pages, shown.pageSize, index)
-        return lead ? <LeadCard key={lead.id} lead={lead} fresh={shown.fresh.includes(lead.id)} api={api} onView={onView} onUpdated={onUpdated} /> : null
-      }}
+      renderCard={(lead) => <LeadCard key={lead.id} lead={lead} fresh={shown.fresh.includes(lead.id)} api={api} onView={onView} onUpdated={onUpdated} />}
     />
   )
 }

@@ -1,12 +1,10 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml'
+import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml'
 import { closestName } from './did-you-mean.ts'
 import type { Flow } from './flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { findPlaceholderProblems } from './placeholders.ts'
 import { pathText, translatableTexts, type TextPath } from './translatable-texts.ts'
-import { YamlLocator } from './yaml-locator.ts'
-
-export const maxTranslationFileBytes = 512 * 1024
+import { readYaml } from './read-yaml.ts'
 
 /** A language code as the file name and `language:` give it: `hi`, `ta`, `pt-BR`. */
 export const languageCode = /^[a-z]{2,3}(-[A-Z]{2})?$/
@@ -63,19 +61,9 @@ function keysUnder(parent: TextPath, expected: readonly TextPath[]): string[] {
  */
 export function checkTranslation(flow: Flow, source: string, file: string, fileLanguage: string): TranslationResult {
   const at = (line: number, col: number, message: string): FlowProblem => ({ file, line, col, message })
-  if (source.length > maxTranslationFileBytes) return { ok: false, problems: [at(1, 1, `file is too large (limit ${maxTranslationFileBytes / 1024} KB)`)] }
-  const lineCounter = new LineCounter()
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true })
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((error) => {
-        const pos = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0])
-        return at(pos.line, pos.col, `YAML: ${error.message.split('\n')[0]}`)
-      }),
-    }
-  }
-  const locator = new YamlLocator(doc, lineCounter)
+  const read = readYaml(source, file)
+  if (!read.ok) return read
+  const { doc, locator } = read
   const problems: FlowProblem[] = []
   const report = (path: TextPath, message: string) => {
     const { line, col } = locator.at(path)

@@ -1,11 +1,9 @@
-import { LineCounter, parseDocument } from 'yaml'
 import type { z } from 'zod'
 import { closestName } from './did-you-mean.ts'
 import { flowSchema, type Flow } from './flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
-import { YamlLocator, type FlowPath } from './yaml-locator.ts'
-
-export const maxFlowFileBytes = 512 * 1024
+import { readYaml } from './read-yaml.ts'
+import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
 export type ParseResult =
   | { ok: true; flow: Flow; locator: YamlLocator }
@@ -59,20 +57,9 @@ function describe(issue: Issue, path: FlowPath, locator: YamlLocator, file: stri
 
 /** Parses flow YAML and validates it against the schema; every problem carries its position. */
 export function parseFlow(source: string, file: string): ParseResult {
-  if (source.length > maxFlowFileBytes) {
-    return { ok: false, problems: [{ file, line: 1, col: 1, message: `file is too large (limit ${maxFlowFileBytes / 1024} KB)` }] }
-  }
-  const lineCounter = new LineCounter()
-  const doc = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true })
-  if (doc.errors.length > 0) {
-    return {
-      ok: false,
-      problems: doc.errors.map((error) => {
-        const pos = error.linePos?.[0] ?? lineCounter.linePos(error.pos[0])
-        return { file, line: pos.line, col: pos.col, message: `YAML: ${error.message.split('\n')[0]}` }
-      }),
-    }
-  }
+  const read = readYaml(source, file)
+  if (!read.ok) return read
+  const { doc, locator } = read
   let value: unknown
   try {
     value = doc.toJS({ maxAliasCount: 50 })
@@ -80,7 +67,6 @@ export function parseFlow(source: string, file: string): ParseResult {
     const message = error instanceof Error ? error.message : String(error)
     return { ok: false, problems: [{ file, line: 1, col: 1, message: `YAML: ${message}` }] }
   }
-  const locator = new YamlLocator(doc, lineCounter)
   const result = flowSchema.safeParse(value)
   if (!result.success) {
     return {
