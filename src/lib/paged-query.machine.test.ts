@@ -88,13 +88,13 @@ describe('paged query machine', () => {
     list.clock.increment(150)
     expect(list.counts).toHaveLength(1)
     expect(list.counts[0]!.signal.aborted).toBe(true)
-    // 'pu' would be counted 50 ms after it applied; a keystroke 40 ms after holds the count until typing has paused again.
-    list.clock.increment(40)
+    // 'pu' would be counted 150 ms after it applied; a keystroke 100 ms after holds the count until typing has paused again.
+    list.clock.increment(100)
     list.actor.send({ type: 'query.edit', change: { search: 'pun' } })
     list.clock.increment(100)
     expect(list.counts).toHaveLength(1)
     list.clock.increment(50)
-    list.clock.increment(49)
+    list.clock.increment(149)
     expect(list.counts).toHaveLength(1)
     list.clock.increment(1)
     expect(list.counts.map((request) => request.input)).toEqual([{ search: '', status: 'all' }, { search: 'pun', status: 'all' }])

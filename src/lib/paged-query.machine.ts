@@ -141,8 +141,12 @@ export const pagedQueryMachine = setup({
   delays: {
     /** Typing settles into a query after this pause. */
     typingPause: 150,
-    /** A typed query is counted once typing has stopped this long after it applied: a count may take long, and a next keystroke would waste it. */
-    countPause: 50,
+    /**
+     * A typed query is counted once typing has stopped this long after it applied: a count may take
+     * long, a database connection that cannot interrupt it (PGlite) makes the next query wait, and a
+     * next keystroke would waste it. 50 ms made the count at 1,000,000 leads block the rows for seconds.
+     */
+    countPause: 150,
     /** How long a row added elsewhere stays highlighted. */
     highlightTime: 4000,
   },
