@@ -1,5 +1,6 @@
-import { Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
+import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { memo } from 'react'
+import { CardActions } from '../../components/ui/CardActions'
 import { formatDate, formatTime } from '../../lib/format'
 import type { AppointmentRow } from './appointment.schema'
 import { appointmentWhatsAppUrl } from './appointment-whatsapp-link'
@@ -28,16 +29,7 @@ export const AppointmentCard = memo(function AppointmentCard({ row, onManage }: 
           {row.lead_product_type && <Text>{row.lead_product_type}</Text>}
           {row.lead_budget_range && <Text fontSize="sm" color="fg.muted">{row.lead_budget_range}</Text>}
         </Stack>
-        <HStack gap="2">
-          <Button flex="1" size="lg" variant="outline" onClick={() => onManage(row)}>
-            Manage
-          </Button>
-          <Button asChild flex="1" size="lg" colorPalette="green" variant="outline">
-            <Link href={appointmentWhatsAppUrl(row)} target="_blank" rel="noopener noreferrer">
-              WhatsApp
-            </Link>
-          </Button>
-        </HStack>
+        <CardActions label="Manage" onClick={() => onManage(row)} whatsAppUrl={appointmentWhatsAppUrl(row)} />
       </Card.Body>
     </Card.Root>
   )

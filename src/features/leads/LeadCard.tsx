@@ -1,5 +1,6 @@
-import { Button, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
+import { Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react'
 import { memo } from 'react'
+import { CardActions } from '../../components/ui/CardActions'
 import { formatDateTime } from '../../lib/format'
 import type { Lead } from '../../lib/lead-fields'
 import { requirementsText, type LeadRowActions } from './lead-columns'
@@ -50,16 +51,7 @@ export const LeadCard = memo(function LeadCard({
           </Text>
         </Stack>
         <LeadStatusSelect lead={lead} api={api} onUpdated={onUpdated} touch />
-        <HStack gap="2">
-          <Button flex="1" size="lg" variant="outline" onClick={() => onView(lead)}>
-            View
-          </Button>
-          <Button asChild flex="1" size="lg" colorPalette="green" variant="outline">
-            <Link href={leadWhatsAppUrl(lead)} target="_blank" rel="noopener noreferrer">
-              WhatsApp
-            </Link>
-          </Button>
-        </HStack>
+        <CardActions label="View" onClick={() => onView(lead)} whatsAppUrl={leadWhatsAppUrl(lead)} />
       </Card.Body>
     </Card.Root>
   )

@@ -1,4 +1,5 @@
-import type { Flow } from './flow.schema.ts'
+import type { Flow, FlowOption } from './flow.schema.ts'
+import { optionParts } from './flow-options.ts'
 
 /** Where a text sits in a translation file: step, option and field lists are keyed by id or label. */
 export type TextPath = readonly (string | number)[]
@@ -18,10 +19,6 @@ const notText = new Set([
 /** Parts of the flow file that hold no visitor text. */
 const topLevelNotText = new Set(['version', 'business', 'timing', 'start', 'hash'])
 
-function labelOf(option: unknown): string {
-  return typeof option === 'string' ? option : String((option as { label?: unknown }).label)
-}
-
 function walk(value: unknown, path: TextPath, out: TranslatableText[]): void {
   if (typeof value === 'string') {
     out.push({ path, text: value })
@@ -32,7 +29,7 @@ function walk(value: unknown, path: TextPath, out: TranslatableText[]): void {
     value.forEach((item, index) => {
       if (path.length === 1 && listName === 'steps') return walk(item, [...path, String((item as { id: unknown }).id)], out)
       if (listName === 'fields') return walk(item, [...path, String((item as { id: unknown }).id)], out)
-      if (listName === 'options') return walkOption(item, [...path, labelOf(item)], out)
+      if (listName === 'options') return walkOption(item, [...path, optionParts(item as FlowOption).label], out)
       walk(item, [...path, index], out)
     })
     return
