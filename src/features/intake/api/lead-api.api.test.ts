@@ -32,6 +32,18 @@ test('a repeated save with the same id is refused as a duplicate and no second l
   expect(data).toHaveLength(1)
 })
 
+test('a name and city in Devanagari are stored as typed; digits among them are refused', async () => {
+  const api = createLeadApi(anonClient())
+  const sent = lead({ name: 'प्रिया शर्मा', city: 'नई दिल्ली' })
+  await api.saveLead(sent)
+  expect(await storedLead(sent.id)).toMatchObject({ name: 'प्रिया शर्मा', city: 'नई दिल्ली' })
+  for (const bad of [{ name: 'प्रिया१२' }, { name: 'प्रिया।' }, { city: 'दिल्ली-110001' }]) {
+    const refused = lead(bad)
+    expect(await api.saveLead(refused).catch((caught: unknown) => caught)).toMatchObject({ code: '23514' })
+    expect(await storedLead(refused.id)).toBeUndefined()
+  }
+})
+
 test('a lead that skipped the form rules gets the invalid-information error and is not stored', async () => {
   const api = createLeadApi(anonClient())
   for (const bad of [{ phone: '12345' }, { name: 'R2D2 Robot' }, { email: 'not-an-email' }, { city: 'P' }]) {

@@ -16,6 +16,12 @@ describe('contact form fields (spec section 5 rules)', () => {
     expect(brokenRule('name', 'Robert; DROP TABLE')).toBe('not_letters')
     expect(brokenRule('name', '<script>')).toBe('not_letters')
     expect(brokenRule('name', 42)).toBe('invalid')
+    // Devanagari is letters too: the chat speaks Hindi.
+    expect(accepted('name', ' प्रिया शर्मा ')).toBe('प्रिया शर्मा')
+    expect(accepted('name', 'राम')).toBe('राम')
+    expect(brokenRule('name', 'प्रिया१२')).toBe('not_letters')
+    expect(brokenRule('name', 'प्रिया।')).toBe('not_letters')
+    expect(brokenRule('name', 'Zoë Müller')).toBe('not_letters')
   })
 
   it('phone: trimmed, exactly 10 digits', () => {
@@ -39,6 +45,7 @@ describe('contact form fields (spec section 5 rules)', () => {
     expect(brokenRule('city', 'X')).toBe('too_short')
     expect(brokenRule('city', 'C'.repeat(51))).toBe('too_long')
     expect(brokenRule('city', 'Pune-411001')).toBe('not_letters')
+    expect(accepted('city', 'नई दिल्ली')).toBe('नई दिल्ली')
     expect(brokenRule('city', {})).toBe('invalid')
   })
 

@@ -2,7 +2,8 @@ import * as z from 'zod/mini'
 import type { FormFieldId, FormFieldRule } from '../flow/flow-vocabulary'
 
 // zod/mini: these schemas run on the visitor's first screen, where full zod would cost ~20 KB gzipped.
-const lettersAndSpaces = /^[A-Za-z ]+$/
+// Letters are Latin or Devanagari (the chat speaks Hindi); the database holds the same rule (20261122002000).
+const lettersAndSpaces = /^[A-Za-z\u0900-\u0963\u0971-\u097F ]+$/
 
 type RuleMessages<TField extends FormFieldId> = Record<FormFieldRule<TField>, string>
 
