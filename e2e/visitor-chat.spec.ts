@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { seriousAccessibilityProblems } from './accessibility.ts'
 import { firstScreenMessages } from '../scripts/first-screen-messages.ts'
-import { defaultFlowFile } from '../scripts/flow-files.ts'
+import { defaultFlowFile, shippedFlow } from '../scripts/flow-files.ts'
 import { brand } from '../src/lib/brand.ts'
 import { istWallClock } from '../src/lib/dayjs.ts'
 import { serviceClient } from './admin-backend.ts'
@@ -25,7 +25,7 @@ test('the first screen is in the page before any script runs', async ({ browser 
   const page = await context.newPage()
   await page.goto('/')
   await expect(page.getByRole('heading', { name: brand.title })).toBeVisible()
-  await expect(page.getByText(brand.tagline)).toBeVisible()
+  await expect(page.getByText(shippedFlow().chat.tagline)).toBeVisible()
   await expect(page.getByRole('img', { name: `${brand.name} logo` })).toBeVisible()
   for (const message of firstScreenMessages(defaultFlowFile)) await expect(page.getByRole('log').getByText(message)).toBeVisible()
   await context.close()

@@ -1,4 +1,5 @@
 import { createActor } from 'xstate'
+import { flowLanguage, shownText } from '../src/features/intake/flow/chat-language.ts'
 import { compileFlow } from '../src/features/intake/machine/compile-flow.ts'
 import { loadFlowFile, problemReport } from './flow-files.ts'
 
@@ -8,5 +9,5 @@ export function firstScreenMessages(flowFile: string): string[] {
   if (!result.ok) throw new Error(problemReport(result))
   return createActor(compileFlow(result.flow))
     .getSnapshot()
-    .context.transcript.map((message) => message.content)
+    .context.transcript.map((message) => shownText(message.text, flowLanguage))
 }

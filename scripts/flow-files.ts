@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { checkTranslation, languageCode, type TranslationResult } from '../src/features/intake/flow/check-translation.ts'
+import { languageCode } from '../src/features/intake/flow/chat-language.ts'
+import { checkTranslation, type TranslationResult } from '../src/features/intake/flow/check-translation.ts'
 import type { Flow } from '../src/features/intake/flow/flow.schema.ts'
 import { formatProblem, type FlowProblem } from '../src/features/intake/flow/flow-problem.ts'
 import { loadFlow, type LoadResult } from '../src/features/intake/flow/load-flow.ts'
@@ -45,4 +46,11 @@ export function loadTranslations(flowFile: string, flow: Flow): TranslationResul
 
 export function problemReport(result: { ok: boolean; problems?: FlowProblem[] }): string {
   return (result.problems ?? []).map(formatProblem).join('\n')
+}
+
+/** The shipped flow, checked; for tests and scripts that read its texts. */
+export function shippedFlow(): Flow {
+  const result = loadFlowFile(defaultFlowFile)
+  if (!result.ok) throw new Error(problemReport(result))
+  return result.flow
 }

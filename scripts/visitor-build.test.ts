@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { Manifest } from 'vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { brand } from '../src/lib/brand'
-import { defaultFlowFile } from './flow-files'
+import { defaultFlowFile, shippedFlow } from './flow-files'
 import { firstScreenMessages } from './first-screen-messages'
 import { chunksLoadedBefore } from './visitor-bundle-size'
 
@@ -55,7 +55,7 @@ describe('the production build of the visitor page', () => {
     const document = new DOMParser().parseFromString(readFileSync(path.join(outDir, 'index.html'), 'utf8'), 'text/html')
     const root = document.getElementById('root')
     expect(root?.querySelector('header h1')?.textContent).toBe(brand.title)
-    expect(root?.querySelector('header')?.textContent).toContain(brand.tagline)
+    expect(root?.querySelector('header')?.textContent).toContain(shippedFlow().chat.tagline)
     expect(root?.querySelector('header img')?.getAttribute('alt')).toBe(`${brand.name} logo`)
     expect(root?.querySelector('[role=log]')?.textContent).toBe(firstScreenMessages(defaultFlowFile).join(''))
 

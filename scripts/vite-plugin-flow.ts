@@ -2,11 +2,14 @@ import { dirname, relative, resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { chatFlow, consultationFacts } from '../src/features/intake/flow/flow-facts.ts'
 import { loadFlow } from '../src/features/intake/flow/load-flow.ts'
-import { defaultFlowFile, loadFlowFile, problemReport } from './flow-files.ts'
+import { flowLanguage, type ChatLanguage, type LanguageChoice } from '../src/features/intake/flow/chat-language.ts'
+import { defaultFlowFile, loadFlowFile, loadTranslations, problemReport, translationFilesOf } from './flow-files.ts'
 
 const flowModule = /\.flow\.yaml$/
 const factsModule = 'virtual:consultation-facts'
 const resolvedFactsModule = `\0${factsModule}`
+const languagesModule = 'virtual:chat-languages'
+const resolvedLanguagesModule = `\0${languagesModule}`
 
 export interface FlowPluginOptions {
   /**
@@ -20,10 +23,32 @@ export interface FlowPluginOptions {
  * `import flow from '…/x.flow.yaml'` yields the checked flow as plain JSON (without the dashboard's
  * follow-up text), so YAML parsing and the checks never reach the browser bundle. An invalid flow fails the build with flow:check's messages.
  * `virtual:consultation-facts` yields only what the admin side needs from the consultation flow.
+ * `virtual:chat-languages` yields the languages the chat speaks (the flow's and those of the translation
+ * files beside it) and a loader per translation: each language's texts are a chunk of their own, fetched
+ * only when a visitor chooses it.
  */
 export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {}): Plugin {
   const shippedFlow = resolve(defaultFlowFile)
+  const translationFiles = () => translationFilesOf(flowFile).map(({ language, file }) => ({ language, file: resolve(file) }))
   let building = false
+
+  /** The checked translations as the chat uses them; a problem fails the build with flow:check's messages. */
+  function chatLanguages(error: (message: string) => never): ChatLanguage[] {
+    const result = loadFlowFile(flowFile)
+    if (!result.ok) error(`invalid flow file\n${problemReport(result)}`)
+    return loadTranslations(flowFile, result.flow).map((translation) => {
+      if (!translation.ok) error(`invalid translation\n${problemReport(translation)}`)
+      return { code: translation.language, name: translation.name, texts: translation.byEnglish }
+    })
+  }
+  function languagesSource(plugin: { addWatchFile(file: string): void; error(message: string): never }): string {
+    const files = translationFiles()
+    for (const { file } of files) plugin.addWatchFile(file)
+    const choices: LanguageChoice[] = [flowLanguage, ...chatLanguages((message) => plugin.error(message))].map(({ code, name }) => ({ code, name }))
+    const loaders = files.map(({ language, file }) => `${JSON.stringify(language)}: () => import(${JSON.stringify(file)}).then((module) => module.default)`)
+    return [`export const languages = ${JSON.stringify(choices)}`, `export const loaders = {${loaders.join(', ')}}`].join('\n')
+  }
+
   return {
     name: 'intake-flow',
     enforce: 'pre',
@@ -37,10 +62,12 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
     },
     resolveId(id, importer) {
       if (id === factsModule) return resolvedFactsModule
+      if (id === languagesModule) return resolvedLanguagesModule
       if (flowFile === defaultFlowFile || !importer || !flowModule.test(id)) return null
       return resolve(dirname(importer), id) === shippedFlow ? resolve(flowFile) : null
     },
     load(id) {
+      if (id === resolvedLanguagesModule) return languagesSource(this)
       if (id !== resolvedFactsModule) return null
       this.addWatchFile(resolve(flowFile))
       const result = loadFlowFile(flowFile)
@@ -51,6 +78,12 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
         .join('\n')
     },
     transform(code, id) {
+      const translation = translationFiles().find(({ file }) => file === id)
+      if (translation) {
+        const language = chatLanguages((message) => this.error(message)).find(({ code }) => code === translation.language)
+        // JSON.parse: a text such as "__proto__" stays a plain key, and big JSON parses faster than a literal.
+        return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(language))})`, map: null }
+      }
       if (!flowModule.test(id)) return null
       const result = loadFlow(code, relative(process.cwd(), id))
       if (!result.ok) this.error(`invalid flow file\n${problemReport(result)}`)

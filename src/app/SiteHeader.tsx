@@ -2,9 +2,11 @@ import { Heading } from '@chakra-ui/react/heading'
 import { Image } from '@chakra-ui/react/image'
 import { HStack, VStack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
+import type { ReactNode } from 'react'
 import { brand } from '../lib/brand'
 
-export function SiteHeader() {
+/** The brand, the tagline in the chat's language, and `children` (the language switch) at the end. */
+export function SiteHeader({ tagline, children }: { tagline: string; children?: ReactNode }) {
   return (
     <HStack as="header" gap="3" py="4">
       <Image src="/logo.svg" alt={`${brand.name} logo`} boxSize="12" />
@@ -13,9 +15,10 @@ export function SiteHeader() {
           {brand.title}
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          {brand.tagline}
+          {tagline}
         </Text>
       </VStack>
+      {children}
     </HStack>
   )
 }

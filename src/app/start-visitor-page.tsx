@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { newChat, type ChatStart } from '../features/intake/chat/chat-start'
+import { chatStart } from '../features/intake/chat/chat-start'
+import { flowLanguage } from '../features/intake/flow/chat-language'
 import { intakeMachine } from '../features/intake/chat/intake-machine'
 import { restoredChat } from '../features/intake/chat/stored-chat'
 import { VisitorApp } from './VisitorApp'
@@ -28,13 +29,12 @@ export async function startVisitorPage(root: HTMLElement) {
   await nextTask()
   intakeMachine()
   await nextTask()
-  const shownAt = firstPaint()
-  const start: ChatStart = stored ? { from: 'stored', chat: stored } : shownAt === undefined ? newChat : { from: 'prerendered', shownAt }
+  const start = await chatStart(firstPaint(), stored)
   const page = (
     <StrictMode>
       <VisitorApp start={start} />
     </StrictMode>
   )
-  if (stored) createRoot(root).render(page)
+  if (stored || start.language !== flowLanguage.code) createRoot(root).render(page)
   else startTransition(() => void hydrateRoot(root, page))
 }

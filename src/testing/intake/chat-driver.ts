@@ -1,11 +1,13 @@
 import { expect, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import { flowLanguage, shownText } from '../../features/intake/flow/chat-language'
 import type { CheckedFlow, FlowMessage, FlowStep } from '../../features/intake/flow/flow.schema'
 import { answerFields } from '../../features/intake/flow/flow-vocabulary'
 import { renderTemplate } from '../../features/intake/flow/placeholders'
 import type { LeadPayload } from '../../features/intake/lead/lead-payload'
+import { linkUrl } from '../../features/intake/links/messaging-links'
 import { compileFlow } from '../../features/intake/machine/compile-flow'
-import type { BookingText, SlotPick } from '../../features/intake/machine/intake-types'
+import type { BookingText, ChatMessage, SlotPick } from '../../features/intake/machine/intake-types'
 import type { RecordedChatEvent } from '../../features/intake/recording/chat-record'
 import { messageText, messageWait, optionParts, plainOption, stepById, type OptionsStep } from './flow-reading'
 import { stepIdOf, type IntakeSnapshot } from './path-model'
@@ -58,7 +60,7 @@ async function outcome(results: Outcome[]) {
 export function machineWithDoubles(flow: CheckedFlow, doubles: Doubles) {
   return compileFlow(flow).provide({
     actions: {
-      openLink: (_, { url }) => void doubles.links.push(url),
+      openLink: (_, { link }) => void doubles.links.push(link ? linkUrl(link, flowLanguage) : ''),
       trackPixel: (_, { event }) => void doubles.pixels.push(event),
       record: (_, event) => {
         doubles.records.push(event)
@@ -101,7 +103,9 @@ export function startChat(flow: CheckedFlow, doubles: Doubles = newDoubles()): C
 
 export const snapshotOf = (chat: Chat) => chat.actor.getSnapshot()
 export const transcriptOf = (chat: Chat) => snapshotOf(chat).context.transcript
-export const lastText = (chat: Chat) => transcriptOf(chat).at(-1)?.content
+/** What the visitor reads for a message, in the flow file's language. */
+export const shownMessage = (message: ChatMessage | undefined) => (message ? shownText(message.text, flowLanguage) : undefined)
+export const lastText = (chat: Chat) => shownMessage(transcriptOf(chat).at(-1))
 
 export function substateOf(snapshot: IntakeSnapshot): string {
   const value = snapshot.value as string | Record<string, unknown>
@@ -178,7 +182,7 @@ export async function expectSaidOnTime(
       expect(transcriptOf(chat)).toHaveLength(index)
       await vi.advanceTimersByTimeAsync(1)
     }
-    expect(transcriptOf(chat)[index]?.content).toBe(rendered(chat, messageText(message), extra))
+    expect(shownMessage(transcriptOf(chat)[index])).toBe(rendered(chat, messageText(message), extra))
     index += 1
   }
 }

@@ -6,7 +6,7 @@ import { renderTemplate } from '../../features/intake/flow/placeholders'
 import { answered, answerFieldsOf, answerPath, isQuestion, resumeStep, type QuestionStep } from '../../features/intake/machine/answer-path'
 import { returnStateKey } from '../../features/intake/machine/answer-edits'
 import type { AnyIntakeEvent } from '../../features/intake/machine/intake-types'
-import { answerUntil, chooseOption, settle, snapshotOf, startChat, uploadedPath, waitingAt } from './chat-driver'
+import { answerUntil, chooseOption, settle, shownMessage, snapshotOf, startChat, uploadedPath, waitingAt } from './chat-driver'
 import { optionParts, plainOption, type OptionsStep } from './flow-reading'
 import { eventCases, serializeIntakeState, stepIdOf, validFormValues, type IntakeSnapshot } from './path-model'
 import { compileTestVariant } from './test-variant'
@@ -150,7 +150,7 @@ export function describeAnswerEdits(flow: CheckedFlow, title: string) {
         }
         const from = before.stepAnswers[stepId]
         const to = end.context.stepAnswers[stepId]
-        const said = end.context.transcript.slice(before.transcript.length).map((m) => m.content)
+        const said = end.context.transcript.slice(before.transcript.length).map(shownMessage)
         const label = (edited as QuestionStep).label ?? ''
         const changeText = renderTemplate(changeTemplate, { ...end.context.answers, step: label, from, to })
         const isUpload = edited?.type === 'upload'
@@ -197,7 +197,7 @@ export function describeEditDuringEdit(flow: CheckedFlow, title: string) {
       expect(context.stepAnswers[first.id]).toBe(firstAnswer)
       expect(context.answers.reference_image).toBe(uploadedPath)
       const changed = (step: QuestionStep, from: string, to: string) => renderTemplate(flow.chat.changed, { step: step.label ?? '', from, to })
-      const contents = context.transcript.map((m) => m.content)
+      const contents = context.transcript.map((m) => shownMessage(m) ?? '')
       expect(contents.filter((text) => text === changed(toUpload.step, plainOption(toUpload.step), toUpload.option.label))).toHaveLength(1)
       expect(contents.filter((text) => text.startsWith(changed(first, firstAnswer ?? '', '')))).toHaveLength(0)
     })

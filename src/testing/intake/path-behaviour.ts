@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
+import { shownText } from '../../features/intake/flow/chat-language'
 import type { CheckedFlow } from '../../features/intake/flow/flow.schema'
 import { answerFields } from '../../features/intake/flow/flow-vocabulary'
 import { renderTemplate } from '../../features/intake/flow/placeholders'
 import type { LeadPayload } from '../../features/intake/lead/lead-payload'
+import { linkUrl as openedUrl } from '../../features/intake/links/messaging-links'
 import type { AnyIntakeEvent } from '../../features/intake/machine/intake-types'
 import { errorCode } from '../../lib/api-error'
 import { keepOpenStep, linkAction, linkUrl, messageText, optionParts, specSaveErrorKind, stepById, type OptionsStep } from './flow-reading'
@@ -18,6 +20,7 @@ import {
   type IntakeSnapshot,
 } from './path-model'
 import { expectRecordedAsRun, type ChatRun, type TimedRecord } from './recording-behaviour'
+import { inFlowLanguage, shownAnswers, type TestLanguage } from './test-languages'
 import { compileTestVariant } from './test-variant'
 
 const optionsSteps = (flow: CheckedFlow) => flow.steps.filter((step): step is OptionsStep => step.type === 'options')
@@ -66,18 +69,27 @@ function checkPanel(flow: CheckedFlow, snapshot: IntakeSnapshot) {
   expect(panel.kind).toBe(expectedPanel)
 }
 
-/** Every simple path of `flow`, generated with createTestModel, run on its machine with every text read from that flow. */
-export function describeEveryPath(flow: CheckedFlow, title: string) {
+/**
+ * Every simple path of `flow`, generated with createTestModel, run on its machine in `language`, with
+ * every text the chat shows read from the flow as a visitor in that language reads it.
+ */
+export function describeEveryPath(flow: CheckedFlow, title: string, language: TestLanguage = inFlowLanguage(flow)) {
   const machine = compileTestVariant(flow)
-  const save = flow.steps.find((step) => step.type === 'save')
-  const upload = flow.steps.find((step) => step.type === 'upload')
+  const save = language.flow.steps.find((step) => step.type === 'save')
+  const upload = language.flow.steps.find((step) => step.type === 'upload')
   const postSave = keepOpenStep(flow)
   const endingOptions = optionsSteps(flow).flatMap((step) =>
     step.options.map(optionParts).filter((option) => option.next && stepById(flow, option.next).type === 'end'),
   )
   const skipLabels = optionsSteps(flow).flatMap((step) => step.options.map(optionParts).filter((option) => option.skip).map((o) => o.label))
   const summary = postSave.options.map(optionParts).find((option) => linkAction(option.do)?.after)
-  const confirmation = flow.scheduler?.confirmation
+  const confirmation = language.flow.scheduler?.confirmation
+  const shownOption = (stepId: string, label: string) => {
+    const index = flow.steps.findIndex((step) => step.id === stepId)
+    const [step, shown] = [flow.steps[index], language.flow.steps[index]]
+    if (step?.type !== 'options' || shown?.type !== 'options') throw new Error(`'${stepId}' is not an options step`)
+    return optionParts(shown.options[step.options.findIndex((option) => optionParts(option).label === label)]!).label
+  }
 
   describe(title, () => {
     const started = performance.now()
@@ -115,11 +127,12 @@ export function describeEveryPath(flow: CheckedFlow, title: string) {
               actorStarted: (_, params) => {
                 if (params.src === 'saveLead') saves.push((params.input as { lead: LeadPayload }).lead)
               },
-              openLink: (_, params) => void links.push(params.url),
+              openLink: (_, params) => void links.push(params.link ? openedUrl(params.link, language.chat) : ''),
               record: (_, event) => void records.push({ ...event, turn: sent }),
             },
           }),
         ).start()
+        actor.send({ type: 'language.set', language: language.chat.code })
         run.start = actor.getSnapshot()
         const send = ({ event }: { event: AnyIntakeEvent }) => {
           sent += 1
@@ -141,17 +154,17 @@ export function describeEveryPath(flow: CheckedFlow, title: string) {
         checkTranscript(actor.getSnapshot())
         expectRecordedAsRun(flow, run, records)
         const lead = expectedLead(flow, events, context.leadId)
-        const values = lead as unknown as Record<string, string>
+        const values = shownAnswers(flow, language, lead as unknown as Record<string, string>)
         for (const saved of saves) expect(saved).toEqual(lead)
         expect(new Set(saves.map((s) => s.id)).size).toBeLessThanOrEqual(1)
 
-        const contents = context.transcript.map((m) => m.content)
+        const contents = context.transcript.map((m) => shownText(m.text, language.chat))
         for (const option of endingOptions) {
           if (!events.some((e) => e.type === 'option.choose' && e.label === option.label)) continue
           expect(saves).toEqual([])
           expect(actor.getSnapshot().status).toBe('done')
           const link = linkAction(option.do)
-          if (link) expect(links[0]).toBe(linkUrl(flow, link.link, values))
+          if (link) expect(links[0]).toBe(linkUrl(language.flow, link.link, values))
         }
         for (const event of events) {
           if (event.type === 'xstate.error.actor.saveLead' && save?.type === 'save') {
@@ -172,7 +185,7 @@ export function describeEveryPath(flow: CheckedFlow, title: string) {
         const waiting = ended === JSON.stringify({ [postSave.id]: 'waiting' })
         const summaryLink = linkAction(summary?.do)
         if (summary && summaryLink && waiting && events.some((e) => e.type === 'option.choose' && e.label === summary.label)) {
-          expect(links).toContain(linkUrl(flow, summaryLink.link, values))
+          expect(links).toContain(linkUrl(language.flow, summaryLink.link, values))
         }
         if (confirmation && waiting && events.some((e) => e.type === 'xstate.done.actor.bookAppointment')) {
           expect(contents.at(-1)).toBe(renderTemplate(messageText(confirmation), { ...values, ...booking }))
@@ -191,6 +204,7 @@ export function describeEveryPath(flow: CheckedFlow, title: string) {
       expect(path).toBeDefined()
       for (const option of step.options.map(optionParts)) {
         const actor = createActor(machine).start()
+        actor.send({ type: 'language.set', language: language.chat.code })
         for (const { event } of path?.steps.slice(1) ?? []) actor.send(event as AnyIntakeEvent)
         actor.send({ type: 'option.choose', stepId, label: option.label })
         const { context } = actor.getSnapshot()
@@ -199,7 +213,9 @@ export function describeEveryPath(flow: CheckedFlow, title: string) {
         expect(asked?.options).toEqual(step.options.map((o) => optionParts(o).label))
         expect(asked?.selectedOption).toBe(option.label)
         expect(asked?.optionsStayOpen).toBe(step.keep_open ? true : undefined)
-        expect(context.transcript.at(-1)).toMatchObject({ type: 'user', content: option.label, stepId })
+        expect(context.transcript.at(-1)).toMatchObject({ type: 'user', stepId })
+        expect(shownText(context.transcript.at(-1)!.text, language.chat)).toBe(shownOption(stepId, option.label))
+        expect(asked?.options?.map((label) => shownText({ text: label }, language.chat))).toEqual(asked?.options?.map((label) => shownOption(stepId, label)))
         actor.stop()
       }
     })

@@ -16,6 +16,7 @@ import {
   transcriptOf,
   waitingAt,
   type Chat,
+  shownMessage,
 } from './chat-driver'
 import { optionParts, plainOption, stepById, type OptionsStep } from './flow-reading'
 import { pickedSlot, stepIdOf } from './path-model'
@@ -87,7 +88,7 @@ export function describeRestoredChats(flow: CheckedFlow, title: string) {
       chooseOption(midEdit, first, after)
       await settle()
       const changed = renderTemplate(flow.chat.changed, { step: first.label ?? '', from: before, to: after })
-      expect(transcriptOf(midEdit).filter((m) => m.content === changed)).toHaveLength(after === before ? 0 : 1)
+      expect(transcriptOf(midEdit).filter((m) => shownMessage(m) === changed)).toHaveLength(after === before ? 0 : 1)
       expect(waitingAt(second)(snapshotOf(midEdit))).toBe(true)
 
       const restored = reopen(midEdit, persisted(midEdit))

@@ -2,7 +2,9 @@ import { Box } from '@chakra-ui/react/box'
 import { Button } from '@chakra-ui/react/button'
 import { Flex } from '@chakra-ui/react/flex'
 import { Text } from '@chakra-ui/react/text'
+import { shownText, translate } from '../flow/chat-language'
 import type { ChatMessage } from '../machine/intake-types'
+import { useChatLanguage } from './chat-language-context'
 
 interface ChatBubbleProps {
   message: ChatMessage
@@ -20,6 +22,7 @@ interface ChatBubbleProps {
  * and while the chat is not at their question. A question asked again marks the current answer.
  */
 export function ChatBubble({ message, optionsLabel, canChoose, onChoose, editLabel, onEdit }: ChatBubbleProps) {
+  const language = useChatLanguage()
   const fromBot = message.type === 'bot'
   const answered = message.selectedOption !== undefined
   const closed = answered && !message.optionsStayOpen
@@ -38,7 +41,7 @@ export function ChatBubble({ message, optionsLabel, canChoose, onChoose, editLab
         px="3"
         py="2"
       >
-        <Text whiteSpace="pre-line">{message.content}</Text>
+        <Text whiteSpace="pre-line">{shownText(message.text, language)}</Text>
         {message.options && message.stepId && (
           <Flex wrap="wrap" gap="2" mt="2" role="group" aria-label={optionsLabel}>
             {message.options.map((label) => {
@@ -53,7 +56,7 @@ export function ChatBubble({ message, optionsLabel, canChoose, onChoose, editLab
                   aria-pressed={chosen}
                   onClick={() => onChoose(message.stepId as string, label)}
                 >
-                  {chosen ? `✓ ${label}` : label}
+                  {chosen ? `✓ ${translate(language, label)}` : translate(language, label)}
                 </Button>
               )
             })}

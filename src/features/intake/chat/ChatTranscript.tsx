@@ -32,6 +32,8 @@ export function ChatTranscript({ messages, typing, texts, canChoose, onChoose, e
       role="log"
       aria-live="polite"
       aria-label={texts.log_label}
+      // Focusable, so a keyboard can scroll the conversation when nothing in it takes focus.
+      tabIndex={0}
       gap="3"
       maxH="60vh"
       overflowY="auto"

@@ -3,46 +3,48 @@ import { Center } from '@chakra-ui/react/center'
 import { Spinner } from '@chakra-ui/react/spinner'
 import { Stack } from '@chakra-ui/react/stack'
 import { lazy, Suspense } from 'react'
-import type { ChatStart } from './chat-start'
+import { shownText, translate } from '../flow/chat-language'
 import { ChatTranscript } from './ChatTranscript'
 import { ContactFormPanel } from './ContactFormPanel'
 import { chatTexts, editButtonText } from './intake-machine'
-import { useIntakeChat } from './use-intake-chat'
+import { shownChatTexts, shownFields, shownSchedulerTexts, shownUploadTexts } from './shown-texts'
+import type { IntakeChat } from './use-intake-chat'
 
 const UploadPanel = lazy(() => import('./UploadPanel'))
 const SchedulerPanel = lazy(() => import('./SchedulerPanel'))
 
-/** The visitor consultation chat: renders the flow machine's snapshot and sends it the visitor's events. */
-export function ConsultationChat({ start }: { start: ChatStart }) {
-  const { context, snapshot, send } = useIntakeChat(start)
+/** The visitor consultation chat: renders the flow machine's snapshot in the chat's language and sends it the visitor's events. */
+export function ConsultationChat({ chat }: { chat: IntakeChat }) {
+  const { context, snapshot, send, language } = chat
   const { panel } = context
+  const texts = shownChatTexts(chatTexts, language)
 
   return (
     <Stack gap="4">
       <ChatTranscript
         messages={context.transcript}
         typing={context.typing}
-        texts={chatTexts}
+        texts={texts}
         canChoose={(stepId, label) => snapshot.can({ type: 'option.choose', stepId, label })}
         onChoose={(stepId, label) => send({ type: 'option.choose', stepId, label })}
-        editLabel={(stepId) => (snapshot.can({ type: 'answer.edit', stepId }) ? editButtonText(stepId) : null)}
+        editLabel={(stepId) => (snapshot.can({ type: 'answer.edit', stepId }) ? shownText(editButtonText(stepId), language) : null)}
         onEdit={(stepId) => send({ type: 'answer.edit', stepId })}
       />
       <Box>
         <Suspense
           fallback={
             <Center py="4">
-              <Spinner aria-label={chatTexts.loading} />
+              <Spinner aria-label={texts.loading} />
             </Center>
           }
         >
           {panel.kind === 'form' && (
             <ContactFormPanel
               key={panel.stepId}
-              label={chatTexts.form_label}
-              fields={panel.fields}
-              submitLabel={panel.submitLabel}
-              notice={panel.notice}
+              label={texts.form_label}
+              fields={shownFields(panel.fields, language)}
+              submitLabel={translate(language, panel.submitLabel)}
+              notice={panel.notice === undefined ? undefined : translate(language, panel.notice)}
               values={panel.values}
               onSubmit={(values) => send({ type: 'form.submit', stepId: panel.stepId, values })}
             />
@@ -50,13 +52,14 @@ export function ConsultationChat({ start }: { start: ChatStart }) {
           {panel.kind === 'upload' && (
             <UploadPanel
               status={context.uploadStatus}
-              texts={panel.texts}
+              texts={shownUploadTexts(panel.texts, language)}
               onFile={(file) => send({ type: 'upload.submit', file })}
             />
           )}
           {panel.kind === 'scheduler' && (
             <SchedulerPanel
               panel={panel}
+              texts={shownSchedulerTexts(panel.texts, language)}
               leadId={context.leadId}
               onBook={(date, time) => send({ type: 'scheduler.book', date, time })}
               onClose={() => send({ type: 'scheduler.close' })}

@@ -4,10 +4,13 @@ import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
 import { schedulingApi } from '../../scheduling/api'
 import { SlotScheduler } from '../../scheduling/SlotScheduler'
+import type { SchedulerCardTexts } from '../flow/flow-texts.schema'
 import type { InputPanel } from '../machine/intake-types'
 
 interface SchedulerPanelProps {
   panel: Extract<InputPanel, { kind: 'scheduler' }>
+  /** The card's texts as the visitor reads them. */
+  texts: SchedulerCardTexts
   leadId: string
   onBook: (date: string, time: string) => void
   onClose: () => void
@@ -18,8 +21,8 @@ interface SchedulerPanelProps {
  * Chakra's outline card without its slot recipe, which would bring every component anatomy into the
  * visitor's system.
  */
-export default function SchedulerPanel({ panel, leadId, onBook, onClose }: SchedulerPanelProps) {
-  const { texts, status } = panel
+export default function SchedulerPanel({ panel, texts, leadId, onBook, onClose }: SchedulerPanelProps) {
+  const { status } = panel
   return (
     <Stack as="section" aria-label={texts.title} gap="3" p="6" borderWidth="1px" borderRadius="l3" bg="bg.panel">
       <Heading as="h2" size="md">

@@ -1,12 +1,34 @@
-import type { RestoredChat } from './stored-chat'
+import { flowLanguage } from '../flow/chat-language'
+import type { IntakeContext } from '../machine/intake-types'
+import { askedLanguage, loadLanguage, preferredLanguage } from './chat-languages'
+import { restoredChat, type RestoredChat } from './stored-chat'
 
-/** How the chat on screen begins. */
-export type ChatStart =
+/** How the chat on screen begins, and in which language. */
+export type ChatStart = { language: string } & (
   /** Afresh, shown now. */
   | { from: 'new' }
   /** Afresh, its first screen prerendered and on screen since `shownAt` (a `performance.now()` time). */
   | { from: 'prerendered'; shownAt: number }
   /** Where this tab's chat was before a reload or a visit to another page. */
   | { from: 'stored'; chat: RestoredChat }
+)
 
-export const newChat: ChatStart = { from: 'new' }
+export const newChat: ChatStart = { from: 'new', language: flowLanguage.code }
+
+function storedLanguage(chat: RestoredChat): string | undefined {
+  const { language } = (chat as { context?: Partial<IntakeContext> }).context ?? {}
+  return typeof language === 'string' ? language : undefined
+}
+
+/**
+ * The chat this tab kept, or a new one (`shownAt`: since when its prerendered first screen shows), in
+ * the language `?lang=` asks for, else the one a kept chat spoke, else the browser's; resolves once
+ * that language's texts are loaded.
+ */
+export async function chatStart(shownAt?: number, stored: RestoredChat | undefined = restoredChat()): Promise<ChatStart> {
+  const { search } = window.location
+  const language = askedLanguage(search) ?? (stored && storedLanguage(stored)) ?? preferredLanguage(search, window.navigator.language)
+  const start: ChatStart = stored ? { from: 'stored', chat: stored, language } : shownAt === undefined ? { from: 'new', language } : { from: 'prerendered', shownAt, language }
+  await loadLanguage(language)
+  return start
+}

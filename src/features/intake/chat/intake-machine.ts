@@ -1,9 +1,11 @@
 import { fromPromise } from 'xstate'
 import flow from '../../../../flows/consultation.flow.yaml'
 import { createAdPixel, type AdPixel } from '../api/ad-pixel'
+import { linkUrl } from '../links/messaging-links'
 import { editText } from '../machine/answer-edits'
 import { compileFlow, type IntakeMachine } from '../machine/compile-flow'
 import { recordChat } from '../recording/record-chat'
+import { loadedLanguage } from './chat-languages'
 import { openLink } from './open-link'
 
 let pixel: AdPixel | undefined
@@ -31,7 +33,7 @@ export const editButtonText = (stepId: string) => editText(flow, stepId)
 function compiledMachine() {
   return compileFlow(flow).provide({
     actions: {
-      openLink: (_, { url }) => openLink(url),
+      openLink: ({ context }, { link }) => openLink(link ? linkUrl(link, loadedLanguage(context.language)) : ''),
       trackPixel: (_, { event, params }) => adPixel().track(event, params),
       record: (_, event) => recordChat(event),
     },

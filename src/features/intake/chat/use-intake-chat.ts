@@ -1,7 +1,9 @@
 import { useActorRef } from '@xstate/react'
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react'
+import { flowLanguage } from '../flow/chat-language'
 import { resumeIntakeEvent } from '../machine/persist'
 import { catchUpClock } from './catch-up-clock'
+import { loadLanguage, loadedLanguage } from './chat-languages'
 import type { ChatStart } from './chat-start'
 import { adPixel, intakeMachine } from './intake-machine'
 import { storeChat } from './stored-chat'
@@ -25,7 +27,11 @@ function actorOptions(start: ChatStart) {
  */
 export function useIntakeChat(start: ChatStart) {
   const actor = useActorRef(intakeMachine(), actorOptions(start))
-  const [snapshot, setSnapshot] = useState(() => actor.getSnapshot())
+  const [snapshot, setSnapshot] = useState(() => {
+    if (actor.getSnapshot().context.language !== start.language) actor.send({ type: 'language.set', language: start.language })
+    return actor.getSnapshot()
+  })
+  const [switching, setSwitching] = useState<{ to: string; failed: boolean } | null>(null)
   const sending = useRef(false)
   const resumes = start.from === 'stored'
 
@@ -59,5 +65,35 @@ export function useIntakeChat(start: ChatStart) {
     adPixel()
   }, [])
 
-  return { context: snapshot.context, snapshot, send }
+  const { language: code } = snapshot.context
+  useEffect(() => {
+    const page = document.documentElement
+    const before = page.lang
+    if (code !== flowLanguage.code) page.lang = code
+    return () => {
+      page.lang = before
+    }
+  }, [code])
+
+  /** Loads the language's texts (once), then the whole chat shows in it; a failed load leaves the chat as it was. */
+  const chooseLanguage = useCallback(
+    (to: string) => {
+      setSwitching({ to, failed: false })
+      loadLanguage(to).then(
+        (language) => {
+          send({ type: 'language.set', language: language.code })
+          setSwitching(null)
+        },
+        (error: unknown) => {
+          console.error(`The ${to} texts could not be loaded:`, error)
+          setSwitching({ to, failed: true })
+        },
+      )
+    },
+    [send],
+  )
+
+  return { context: snapshot.context, snapshot, send, language: loadedLanguage(code), switching, chooseLanguage }
 }
+
+export type IntakeChat = ReturnType<typeof useIntakeChat>

@@ -73,6 +73,16 @@ describe('a translation of the flow', () => {
     expect(problems(hindi.replace('name: हिन्दी\n', ''))[0]).toBe(`${at(hindi, 'language: hi')} missing hi name: the language's own name for the language switch`)
   })
 
+  it('gives the chat each translation by its English text, and holds one English text to one translation', () => {
+    const result = checkTranslation(flow, hindi, file, 'hi')
+    expect(result.ok && result.byEnglish['Anniversary']).toBe('सालगिरह')
+    expect(result.ok && result.byEnglish['Loading...']).toBe('लोड हो रहा है...')
+    const source = hindi.replace('    loading: "लोड हो रहा है..."', '    loading: "लोड हो रहे हैं..."')
+    expect(problems(source)).toEqual([
+      `${at(source, '"लोड हो रहे हैं..."')} hi translation of scheduler › card › loading differs from that of chat › loading, whose English text is the same ("Loading..."): the chat shows one translation for one English text`,
+    ])
+  })
+
   it('answers empty, non-mapping, broken and oversized files with a clear problem', () => {
     expect(problems('')).toEqual([`${file}:1:1 a translation file must be a YAML mapping with language, name, and the texts`])
     expect(problems('- a\n- b\n')).toEqual([`${file}:1:1 a translation file must be a YAML mapping with language, name, and the texts`])

@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml'
+import { languageCode } from './chat-language.ts'
 import { closestName } from './did-you-mean.ts'
 import type { Flow } from './flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
@@ -6,8 +7,6 @@ import { findPlaceholderProblems } from './placeholders.ts'
 import { pathText, translatableTexts, type TextPath } from './translatable-texts.ts'
 import { readYaml } from './read-yaml.ts'
 
-/** A language code as the file name and `language:` give it: `hi`, `ta`, `pt-BR`. */
-export const languageCode = /^[a-z]{2,3}(-[A-Z]{2})?$/
 
 export interface TranslationCoverage {
   language: string
@@ -16,7 +15,16 @@ export interface TranslationCoverage {
 }
 
 export type TranslationResult =
-  | { ok: true; language: string; name: string; texts: Map<string, string>; coverage: TranslationCoverage }
+  | {
+      ok: true
+      language: string
+      name: string
+      /** Each translated text by its path in the file. */
+      texts: Map<string, string>
+      /** Each translated text by the flow's English text: what the chat shows (chat-language.ts). */
+      byEnglish: Record<string, string>
+      coverage: TranslationCoverage
+    }
   | { ok: false; problems: FlowProblem[]; coverage?: TranslationCoverage }
 
 const headerKeys = ['language', 'name'] as const
@@ -136,7 +144,24 @@ export function checkTranslation(flow: Flow, source: string, file: string, fileL
   for (const entry of expected) {
     if (!found.has(key(entry.path))) report(entry.path, `missing ${fileLanguage} translation of ${pathText(entry.path)}: "${entry.text}"`)
   }
+  // The chat finds a translation by its English text, so the same English text needs the same translation everywhere.
+  const byEnglish: Record<string, string> = Object.create(null) as Record<string, string>
+  const firstPath = new Map<string, TextPath>()
+  for (const entry of expected) {
+    const translated = texts.get(key(entry.path))
+    if (translated === undefined) continue
+    const earlier = firstPath.get(entry.text)
+    if (earlier === undefined) {
+      firstPath.set(entry.text, entry.path)
+      byEnglish[entry.text] = translated
+    } else if (byEnglish[entry.text] !== translated) {
+      report(
+        entry.path,
+        `${fileLanguage} translation of ${pathText(entry.path)} differs from that of ${pathText(earlier)}, whose English text is the same ("${entry.text}"): the chat shows one translation for one English text`,
+      )
+    }
+  }
   const coverage = { language: fileLanguage, translated: texts.size, total: expected.length }
   if (problems.length > 0) return { ok: false, problems: problems.sort((a, b) => a.line - b.line || a.col - b.col), coverage }
-  return { ok: true, language: fileLanguage, name: String(name), texts, coverage }
+  return { ok: true, language: fileLanguage, name: String(name), texts, byEnglish, coverage }
 }

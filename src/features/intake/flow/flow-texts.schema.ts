@@ -13,6 +13,9 @@ export const chatTextsSchema = z
     loading: text.describe('Shown while a panel loads'),
     edit: text.describe("The button on the visitor's answer that asks the question again, e.g. \"Edit {{step}}\""),
     changed: text.describe('Said after the visitor changed an answer, e.g. "Changed {{step}}: {{from}} → {{to}}"'),
+    tagline: text.describe('The line under the brand in the header'),
+    language: text.describe('What screen readers call the language switch'),
+    language_failed: text.describe("Shown when a language's texts could not be loaded"),
   })
   .describe('Texts of the chat around the messages')
 

@@ -3,3 +3,10 @@ declare module '*.flow.yaml' {
   const flow: import('./flow.schema').CheckedFlow
   export default flow
 }
+
+declare module 'virtual:chat-languages' {
+  /** The languages the chat speaks, the flow file's own first (scripts/vite-plugin-flow.ts). */
+  export const languages: import('./chat-language').LanguageChoice[]
+  /** Loads a translation's texts, a chunk of its own; the flow's own language needs none. */
+  export const loaders: Record<string, () => Promise<import('./chat-language').ChatLanguage>>
+}

@@ -19,45 +19,50 @@ const notText = new Set([
 /** Parts of the flow file that hold no visitor text. */
 const topLevelNotText = new Set(['version', 'business', 'timing', 'start', 'hash'])
 
-function walk(value: unknown, path: TextPath, out: TranslatableText[]): void {
-  if (typeof value === 'string') {
-    out.push({ path, text: value })
-    return
-  }
+/** Gives each text its replacement; called once per text, in file order. */
+type TextMapper = (path: TextPath, text: string) => string
+
+function mapValue(value: unknown, path: TextPath, map: TextMapper): unknown {
+  if (typeof value === 'string') return map(path, value)
   if (Array.isArray(value)) {
     const listName = path.at(-1)
-    value.forEach((item, index) => {
-      if (path.length === 1 && listName === 'steps') return walk(item, [...path, String((item as { id: unknown }).id)], out)
-      if (listName === 'fields') return walk(item, [...path, String((item as { id: unknown }).id)], out)
-      if (listName === 'options') return walkOption(item, [...path, optionParts(item as FlowOption).label], out)
-      walk(item, [...path, index], out)
+    return value.map((item: unknown, index) => {
+      if (path.length === 1 && listName === 'steps') return mapValue(item, [...path, String((item as { id: unknown }).id)], map)
+      if (listName === 'fields') return mapValue(item, [...path, String((item as { id: unknown }).id)], map)
+      if (listName === 'options') return mapOption(item, [...path, optionParts(item as FlowOption).label], map)
+      return mapValue(item, [...path, index], map)
     })
-    return
   }
   if (value !== null && typeof value === 'object') {
     // A message written as a mapping is translated as its text alone.
     const message = value as { text?: unknown }
-    if (typeof message.text === 'string') {
-      out.push({ path, text: message.text })
-      return
-    }
-    for (const [key, child] of Object.entries(value)) if (!notText.has(key)) walk(child, [...path, key], out)
+    if (typeof message.text === 'string') return { ...message, text: map(path, message.text) }
+    return Object.fromEntries(Object.entries(value).map(([key, child]) => [key, notText.has(key) ? child : mapValue(child, [...path, key], map)]))
   }
+  return value
 }
 
 /** An option is translated as its label alone, or as a mapping of its label and its replies. */
-function walkOption(option: unknown, path: TextPath, out: TranslatableText[]): void {
-  if (typeof option === 'string') return walk(option, path, out)
-  const texts: TranslatableText[] = []
-  walk(option, path, texts)
-  const onlyLabel = texts.length === 1 && texts[0]!.path.at(-1) === 'label'
-  out.push(...(onlyLabel ? [{ path, text: texts[0]!.text }] : texts))
+function mapOption(option: unknown, path: TextPath, map: TextMapper): unknown {
+  if (typeof option === 'string') return map(path, option)
+  const parts = option as Exclude<FlowOption, string>
+  const textKeys = Object.keys(parts).filter((key) => !notText.has(key))
+  if (textKeys.length === 1 && textKeys[0] === 'label') return { ...parts, label: map(path, parts.label) }
+  return mapValue(option, path, map)
+}
+
+/** The flow with each text a visitor reads replaced by `map`'s answer for it (a translation, for one). */
+export function mapTexts<F extends Flow>(flow: F, map: TextMapper): F {
+  return Object.fromEntries(Object.entries(flow).map(([key, value]) => [key, topLevelNotText.has(key) ? value : mapValue(value, [key], map)])) as F
 }
 
 /** Every text of the flow a visitor reads, in file order, with where a translation gives it. */
 export function translatableTexts(flow: Flow): TranslatableText[] {
   const out: TranslatableText[] = []
-  for (const [key, value] of Object.entries(flow)) if (!topLevelNotText.has(key)) walk(value, [key], out)
+  mapTexts(flow, (path, text) => {
+    out.push({ path, text })
+    return text
+  })
   return out
 }
 

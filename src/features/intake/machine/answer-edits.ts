@@ -1,7 +1,7 @@
+import type { ChatText } from '../flow/chat-language'
 import type { CheckedFlow } from '../flow/flow.schema'
-import { renderTemplate } from '../flow/placeholders'
 import { answered, isQuestion, keepPathAnswers } from './answer-path'
-import { closePanel, templateValues, update } from './context-updates'
+import { closePanel, update } from './context-updates'
 import type { AnyIntakeEvent, IntakeContext } from './intake-types'
 import { sequenceState } from './sequence'
 import type { StateConfig, Timing, TransitionConfig } from './state-config'
@@ -18,13 +18,15 @@ function questionLabel(flow: CheckedFlow, stepId: string): string {
 }
 
 /** The text of the button that changes a step's answer. */
-export function editText(flow: CheckedFlow, stepId: string): string {
-  return renderTemplate(flow.chat.edit, { step: questionLabel(flow, stepId) })
+export function editText(flow: CheckedFlow, stepId: string): ChatText {
+  return { text: flow.chat.edit, values: { step: questionLabel(flow, stepId) }, textValues: ['step'] }
 }
 
-function changeText(flow: CheckedFlow, context: IntakeContext): string {
+/** What the chat says after a changed answer; an option chosen is shown in the visitor's language, typed answers as typed. */
+function changeText(flow: CheckedFlow, context: IntakeContext): ChatText {
   const { stepId = '', from = '', to = '' } = context.changed ?? {}
-  return renderTemplate(flow.chat.changed, { ...templateValues(context), step: questionLabel(flow, stepId), from, to })
+  const chosen = flow.steps.find((step) => step.id === stepId)?.type === 'options'
+  return { text: flow.chat.changed, values: { step: questionLabel(flow, stepId), from, to }, textValues: chosen ? ['step', 'from', 'to'] : ['step'] }
 }
 
 /**

@@ -1,13 +1,16 @@
 import { fromPromise, setup } from 'xstate'
 import { errorCode, errorCodes } from '../../../lib/api-error'
 import { providedLater } from '../../../lib/provided-later'
+import { flowLanguage, languageCode } from '../flow/chat-language'
 import type { CheckedFlow, FlowGuard } from '../flow/flow.schema'
 import { answerFields, type PixelEvent } from '../flow/flow-vocabulary'
 import { contactFormSchema, type CheckedFormField } from '../forms/contact-form.schema'
 import { createLeadId } from '../lead/lead-id'
 import { createSessionId, record, type RecordedChatEvent } from '../recording/chat-record'
 import type { LeadPayload } from '../lead/lead-payload'
+import type { MessagingLink } from '../links/messaging-links'
 import { goTo, returnState, returnStateKey } from './answer-edits'
+import { update } from './context-updates'
 import { editable, guardHolds, passed, resumeStep } from './answer-path'
 import { compileStep, endStateKey } from './compile-steps'
 import type { Answers, AnyIntakeEvent, BookingText, IntakeContext, SlotPick } from './intake-types'
@@ -38,6 +41,7 @@ export function flowDelays(flow: CheckedFlow): Record<string, number> {
 export function initialContext(flowHash: string): IntakeContext {
   return {
     flowHash,
+    language: flowLanguage.code,
     sessionId: createSessionId(),
     leadId: createLeadId(),
     answers: Object.fromEntries(answerFields.map((field) => [field, ''])) as Answers,
@@ -61,8 +65,8 @@ function intakeSetup(flow: CheckedFlow) {
       events: {} as AnyIntakeEvent,
     },
     actions: {
-      /** Opens a messaging or tel link in a new tab; the chat screen provides it. */
-      openLink: providedLater<{ url: string }>(),
+      /** Opens a messaging or tel link in a new tab, its text in the chat's language; the chat screen provides it. */
+      openLink: providedLater<{ link: MessagingLink | null }>(),
       /** Sends an ad-pixel event; the chat screen provides it. */
       trackPixel: providedLater<TrackPixelParams>(),
       /** Records the chat's progress for the insights (recording/); the chat screen provides it. */
@@ -87,6 +91,7 @@ function intakeSetup(flow: CheckedFlow) {
         event.type === 'option.choose' && event.stepId === params.stepId && event.label === params.label,
       validForm: ({ event }, params: { stepId: string; fields: CheckedFormField[] }) =>
         event.type === 'form.submit' && event.stepId === params.stepId && contactFormSchema(params.fields).safeParse(event.values).success,
+      knownLanguage: ({ event }) => event.type === 'language.set' && typeof event.language === 'string' && languageCode.test(event.language),
       hasFile: ({ event }) => event.type === 'upload.submit' && event.file instanceof Blob,
       stepSkipped: ({ context }, guard: FlowGuard) => guardHolds(guard, context.answers),
       /** Going on to `stepId` passes through the return state: an answer changed, or that step has its answer. */
@@ -130,6 +135,9 @@ export function compileFlow(flow: CheckedFlow, options: CompileOptions = {}) {
     id: 'intake',
     context: () => initialContext(flow.hash),
     entry: [record(() => ({ type: 'session.started' }))],
+    on: {
+      'language.set': { guard: 'knownLanguage', actions: update((_, event) => (event.type === 'language.set' ? { language: event.language } : {})) },
+    },
     initial: flow.start,
     states,
   }

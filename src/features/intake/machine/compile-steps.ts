@@ -29,14 +29,14 @@ const asked = (stepId: string): TransitionConfig => ({ target: 'waiting', action
 /** The way on to step `id`, or to the end of the chat. */
 const onTo = (id: string | undefined, actions: unknown[] = []) => (id === undefined ? [{ target: stepTarget(endStateKey), actions }] : goTo(id, actions))
 
-function says(messages: FlowMessage[] | undefined, extras: BotExtras, lastExtras: BotExtras = extras): Beat[] {
+function says(flow: CheckedFlow, messages: FlowMessage[] | undefined, extras: BotExtras, lastExtras: BotExtras = extras): Beat[] {
   const list = messages ?? []
-  return list.map((message, index) => sayBeat(message, template, index === list.length - 1 ? lastExtras : extras))
+  return list.map((message, index) => sayBeat(message, template(flow), index === list.length - 1 ? lastExtras : extras))
 }
 
 function messageStep(step: FlowStep & { type: 'message' | 'end' }, c: StepCompiler): StateConfig {
   const chatFirst: Beat[] = step.type === 'end' ? [{ kind: 'do', actions: [record(() => ({ type: 'chat_first.chosen' }))] }] : []
-  const beats = [...chatFirst, ...says(step.say, { stepId: step.id }), ...doBeats(step.do, flowActions(c.flow))]
+  const beats = [...chatFirst, ...says(c.flow, step.say, { stepId: step.id }), ...doBeats(step.do, flowActions(c.flow))]
   return sequenceState(beats, onTo(step.type === 'end' ? undefined : step.next), c.timing, c.flow)
 }
 
@@ -46,14 +46,14 @@ function optionsStep(step: FlowStep & { type: 'options' }, c: StepCompiler): Sta
   const edits = editTransitions(c.flow, step.id)
   const question = !step.keep_open
   const states: Record<string, StateConfig> = {
-    ask: { ...sequenceState(says(step.say, { stepId: step.id }, lastExtras), asked(step.id), c.timing, c.flow), ...(question ? { on: edits } : {}) },
+    ask: { ...sequenceState(says(c.flow, step.say, { stepId: step.id }, lastExtras), asked(step.id), c.timing, c.flow), ...(question ? { on: edits } : {}) },
   }
   const choices: TransitionConfig[] = step.options.map((option, index) => {
     const { label, skip, reply, do: actions, next } = optionParts(option)
     const opensScheduler = actions?.some((action) => action.action === 'open_scheduler') ?? false
     const after = next ?? step.next
     const onDone = after ? goTo(after) : { target: opensScheduler ? 'scheduling' : 'waiting' }
-    const beats = [...says(reply, { stepId: step.id }), ...doBeats(actions, flowActions(c.flow))]
+    const beats = [...says(c.flow, reply, { stepId: step.id }), ...doBeats(actions, flowActions(c.flow))]
     const endsChat = c.flow.steps.find((s) => s.id === after)?.type === 'end'
     states[`reply_${index}`] = { ...sequenceState(beats, onDone, c.timing, c.flow), ...(question && !endsChat ? { on: edits } : {}) }
     return {
@@ -62,7 +62,7 @@ function optionsStep(step: FlowStep & { type: 'options' }, c: StepCompiler): Sta
       actions: [
         ...(step.answer ? [recordAnswer(step.answer, skip ? '' : label)] : []),
         tickOption(step.id, label),
-        postUser(() => label, step.id),
+        postUser(() => ({ text: label }), step.id),
         answered(step.id),
         ...(question ? [noteAnswer(c.flow, step.id, () => label)] : []),
       ],
@@ -97,7 +97,7 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
   return {
     initial: 'ask',
     states: {
-      ask: { ...sequenceState(says(step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow), on: edits },
+      ask: { ...sequenceState(says(c.flow, step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow), on: edits },
       waiting: {
         entry: [
           update((context) => ({
@@ -118,7 +118,7 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
             actions: [
               closePanel,
               keepValues,
-              ...(echo ? [postUser(template(echo), step.id)] : []),
+              ...(echo ? [postUser(template(c.flow)(echo), step.id)] : []),
               noteAnswer(c.flow, step.id, echoed),
               answered(step.id),
               ...(asksContact ? [contact] : []),
@@ -127,7 +127,7 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
           ...edits,
         },
       },
-      reply: { ...sequenceState(says(step.reply, { stepId: step.id }), onTo(step.next), c.timing, c.flow), on: edits },
+      reply: { ...sequenceState(says(c.flow, step.reply, { stepId: step.id }), onTo(step.next), c.timing, c.flow), on: edits },
     },
   }
 }
@@ -145,10 +145,10 @@ function uploadStep(step: FlowStep & { type: 'upload' }, c: StepCompiler): State
           panel: { kind: 'none' },
         })),
         noteAnswer(c.flow, step.id, (context) => context.answers.reference_image, true),
-        postBot(() => messages.success, { stepId: step.id }),
+        postBot(() => ({ text: messages.success }), { stepId: step.id }),
         answered(step.id),
       ]),
-      onError: { target: 'waiting', actions: [update(() => ({ uploadStatus: 'error' })), postBot(() => messages.failure, { stepId: step.id })] },
+      onError: { target: 'waiting', actions: [update(() => ({ uploadStatus: 'error' })), postBot(() => ({ text: messages.failure }), { stepId: step.id })] },
       onResume: { target: 'waiting', actions: [update(() => ({ uploadStatus: 'idle' }))] },
     },
   )
@@ -156,7 +156,7 @@ function uploadStep(step: FlowStep & { type: 'upload' }, c: StepCompiler): State
   return {
     initial: 'ask',
     states: {
-      ask: { ...sequenceState(says(step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow), on: edits },
+      ask: { ...sequenceState(says(c.flow, step.say, { stepId: step.id }), asked(step.id), c.timing, c.flow), on: edits },
       waiting: {
         entry: [update(() => ({ panel: { kind: 'upload', stepId: step.id, texts: step.area } }))],
         on: {
@@ -166,7 +166,7 @@ function uploadStep(step: FlowStep & { type: 'upload' }, c: StepCompiler): State
             target: 'uploading',
             actions: [
               update((context) => ({ uploadStatus: 'uploading', uploadAttempts: context.uploadAttempts + 1 })),
-              postBot(() => messages.uploading, { stepId: step.id }),
+              postBot(() => ({ text: messages.uploading }), { stepId: step.id }),
             ],
           },
         },
@@ -193,8 +193,8 @@ function saveStep(step: FlowStep & { type: 'save' }, c: StepCompiler): StateConf
       onResume: { target: 'saving', reenter: true },
     },
   )
-  const errorText = (context: IntakeContext) => failure.messages[saveErrorKind(context.saveError ?? toSaveError(undefined))]
-  const retry = { target: 'saving', actions: [tickOption(step.id, failure.retry), postUser(() => failure.retry, step.id)] }
+  const errorText = (context: IntakeContext) => ({ text: failure.messages[saveErrorKind(context.saveError ?? toSaveError(undefined))] })
+  const retry = { target: 'saving', actions: [tickOption(step.id, failure.retry), postUser(() => ({ text: failure.retry }), step.id)] }
   return {
     initial: 'saving',
     states: {
@@ -204,7 +204,7 @@ function saveStep(step: FlowStep & { type: 'save' }, c: StepCompiler): StateConf
         exit: [typingOff],
       },
       saved: sequenceState(
-        [...says(success.say, { stepId: step.id }), ...doBeats(success.do, flowActions(c.flow))],
+        [...says(c.flow, success.say, { stepId: step.id }), ...doBeats(success.do, flowActions(c.flow))],
         { target: stepTarget(success.next ?? endStateKey) },
         c.timing,
         c.flow,

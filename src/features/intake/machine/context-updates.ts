@@ -1,6 +1,8 @@
 import { assign } from 'xstate'
+import type { ChatText } from '../flow/chat-language'
+import type { Flow } from '../flow/flow.schema'
 import type { AnswerField } from '../flow/flow-vocabulary'
-import { renderTemplate } from '../flow/placeholders'
+import { renderTemplate, usedPlaceholders } from '../flow/placeholders'
 import type { AnyIntakeEvent, ChatMessage, IntakeContext } from './intake-types'
 
 type Patch = (context: IntakeContext, event: AnyIntakeEvent) => Partial<IntakeContext>
@@ -18,9 +20,30 @@ export function render(template: string, context: IntakeContext): string {
   return renderTemplate(template, templateValues(context))
 }
 
-/** A text of the flow, rendered with the chat's answers when it is shown. */
-export function template(text: string) {
-  return (context: IntakeContext) => render(text, context)
+const optionAnswers = new WeakMap<Flow, Set<string>>()
+
+/** The answers the flow records from options: a text naming one shows it in the visitor's language. */
+function optionAnswerFields(flow: Flow): Set<string> {
+  let fields = optionAnswers.get(flow)
+  if (!fields) {
+    fields = new Set(flow.steps.flatMap((step) => (step.type === 'options' && step.answer ? [step.answer] : [])))
+    optionAnswers.set(flow, fields)
+  }
+  return fields
+}
+
+/** A text of the flow as the chat says it now: with the values of the placeholders it uses. */
+export function flowText(flow: Flow, text: string, context: IntakeContext): ChatText {
+  const used = usedPlaceholders(text)
+  if (used.length === 0) return { text }
+  const values = templateValues(context)
+  const textValues = used.filter((name) => optionAnswerFields(flow).has(name))
+  return { text, values: Object.fromEntries(used.map((name) => [name, values[name] ?? ''])), ...(textValues.length > 0 ? { textValues } : {}) }
+}
+
+/** A text of the flow, said with the chat's answers at the time. */
+export function template(flow: Flow) {
+  return (text: string) => (context: IntakeContext) => flowText(flow, text, context)
 }
 
 function appended(context: IntakeContext, message: Omit<ChatMessage, 'id' | 'timestamp'>): ChatMessage[] {
@@ -30,14 +53,14 @@ function appended(context: IntakeContext, message: Omit<ChatMessage, 'id' | 'tim
 
 export type BotExtras = Pick<ChatMessage, 'options' | 'stepId' | 'optionsStayOpen'>
 
-export function postBot(text: (context: IntakeContext) => string, extras: BotExtras) {
+export function postBot(text: (context: IntakeContext) => ChatText, extras: BotExtras) {
   return update((context) => ({
-    transcript: appended(context, { type: 'bot', content: text(context), ...extras }),
+    transcript: appended(context, { type: 'bot', text: text(context), ...extras }),
   }))
 }
 
-export function postUser(text: (context: IntakeContext) => string, stepId: string) {
-  return update((context) => ({ transcript: appended(context, { type: 'user', content: text(context), stepId }) }))
+export function postUser(text: (context: IntakeContext) => ChatText, stepId: string) {
+  return update((context) => ({ transcript: appended(context, { type: 'user', text: text(context), stepId }) }))
 }
 
 /** Changes the step's last message with options (its question as last asked), when `change` has something to change. */

@@ -7,6 +7,7 @@ import { compileTestVariant } from '../../../testing/intake/test-variant'
 import type { LeadPayload } from '../lead/lead-payload'
 import { compileFlow } from './compile-flow'
 import type { AnyIntakeEvent } from './intake-types'
+import { shownMessage } from '../../../testing/intake/chat-driver'
 
 describe('another flow file needs no code change', () => {
   const flow = loadFlowForTest(fixtureSource, 'flows/fixtures/ring-resize.flow.yaml')
@@ -52,7 +53,7 @@ describe('another flow file needs no code change', () => {
 
   it('uses the fixture texts, options and timings', () => {
     const actor = createActor(compileFlow(flow)).start()
-    expect(actor.getSnapshot().context.transcript.map((m) => m.content)).toEqual(["Hello! Let's get your ring resized."])
+    expect(actor.getSnapshot().context.transcript.map(shownMessage)).toEqual(["Hello! Let's get your ring resized."])
     expect(actor.getSnapshot().value).toEqual({ who: { ask: 'b0_pause' } })
   })
 })

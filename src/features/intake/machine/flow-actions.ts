@@ -1,13 +1,14 @@
 import type { CheckedFlow, FlowAction } from '../flow/flow.schema'
-import { telLink, whatsappLink } from '../links/messaging-links'
-import { render } from './context-updates'
+import type { MessagingLink } from '../links/messaging-links'
+import { flowText, render } from './context-updates'
 import type { IntakeContext } from './intake-types'
 import { openScheduler } from './scheduler-panel'
 
-function linkUrl(flow: CheckedFlow, name: string, context: IntakeContext): string {
+function messagingLink(flow: CheckedFlow, name: string, context: IntakeContext): MessagingLink | null {
   const link = flow.links?.[name]
-  if (!link) return ''
-  return 'whatsapp' in link ? whatsappLink(flow.business.phone, render(link.whatsapp, context)) : telLink(flow.business.phone)
+  if (!link) return null
+  const phone = flow.business.phone
+  return 'whatsapp' in link ? { phone, whatsapp: flowText(flow, link.whatsapp, context) } : { phone }
 }
 
 /** The `do` actions of the flow file as XState actions: the named ones the screen provides, and the scheduler panel. */
@@ -15,7 +16,7 @@ export function flowActions(flow: CheckedFlow) {
   return (action: FlowAction): unknown[] => {
     switch (action.action) {
       case 'open_link':
-        return [{ type: 'openLink', params: ({ context }: { context: IntakeContext }) => ({ url: linkUrl(flow, action.link, context) }) }]
+        return [{ type: 'openLink', params: ({ context }: { context: IntakeContext }) => ({ link: messagingLink(flow, action.link, context) }) }]
       case 'track':
         return [
           {

@@ -1,14 +1,16 @@
 import type { LeadAnswers } from '../../../lib/lead-fields'
+import type { ChatText } from '../flow/chat-language'
 import type { SchedulerCardTexts, UploadAreaTexts } from '../flow/flow-texts.schema'
 import type { FormFieldId } from '../flow/flow-vocabulary'
 
-/** One chat bubble (spec section 3); the screen renders the transcript as it is. */
+/** One chat bubble (spec section 3); the screen shows its text, and its options, in the visitor's language. */
 export interface ChatMessage {
   id: string
   type: 'bot' | 'user'
-  content: string
+  text: ChatText
   /** ISO timestamp. */
   timestamp: string
+  /** The options' labels as the flow file has them: what the chat sends and saves whatever the language. */
   options?: string[]
   stepId?: string
   selectedOption?: string
@@ -43,8 +45,8 @@ export type InputPanel =
   | {
       kind: 'scheduler'
       status: SchedulerStatus
-      /** Rendered with the visitor's answers and, once booked, the slot. */
-      texts: SchedulerCardTexts
+      /** With the visitor's answers and, once booked, the slot. */
+      texts: Record<keyof SchedulerCardTexts, ChatText>
       /** The last booking was refused because someone else took the slot meanwhile. */
       slotTaken: boolean
       /** How many bookings were refused that way: the card reloads the day's slots on each. */
@@ -74,6 +76,8 @@ export interface SlotPick {
 
 export interface IntakeContext {
   flowHash: string
+  /** The language the chat speaks (chat-language.ts); the answers stay in the flow file's. */
+  language: string
   /** The chat's recording session (see recording/): random, kept with the chat across reloads. */
   sessionId: string
   /** Created once per visitor chat; a retried save reuses it. */
@@ -108,6 +112,8 @@ export type IntakeEvent =
   | { type: 'scheduler.close' }
   /** The visitor changes the answer of an earlier step: it is asked again. */
   | { type: 'answer.edit'; stepId: string }
+  /** The visitor switches the chat's language; its texts are loaded by then. */
+  | { type: 'language.set'; language: string }
   /** Sent once after restoring a stored chat: restarts the timer of the message being typed. */
   | { type: 'intake.resume' }
 

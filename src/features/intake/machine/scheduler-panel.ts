@@ -1,14 +1,14 @@
 import type { CheckedFlow } from '../flow/flow.schema'
 import type { SchedulerCardTexts } from '../flow/flow-texts.schema'
-import { render, update } from './context-updates'
+import { flowText, update } from './context-updates'
 import type { AnyIntakeEvent, InputPanel, IntakeContext } from './intake-types'
 
 type SchedulerPanel = Extract<InputPanel, { kind: 'scheduler' }>
 
-/** The card's texts rendered with what the chat knows now: the visitor's answers and, once booked, the slot. */
-export function schedulerCardTexts(flow: CheckedFlow, context: IntakeContext): SchedulerCardTexts {
+/** The card's texts with what the chat knows now: the visitor's answers and, once booked, the slot. */
+export function schedulerCardTexts(flow: CheckedFlow, context: IntakeContext): SchedulerPanel['texts'] {
   const card = flow.scheduler?.card ?? ({} as SchedulerCardTexts)
-  return Object.fromEntries(Object.entries(card).map(([key, text]) => [key, render(text, context)])) as SchedulerCardTexts
+  return Object.fromEntries(Object.entries(card).map(([key, text]) => [key, flowText(flow, text, context)])) as SchedulerPanel['texts']
 }
 
 /** Shows the scheduler card, ready for a slot to be picked. */

@@ -56,7 +56,7 @@ export function schedulerStates(
       },
     ),
     booked: sequenceState(
-      [sayBeat(scheduler.confirmation, template, { stepId }), ...doBeats(scheduler.do, flowActions(flow))],
+      [sayBeat(scheduler.confirmation, template(flow), { stepId }), ...doBeats(scheduler.do, flowActions(flow))],
       { target: 'waiting', actions: [closePanel] },
       timing,
       flow,

@@ -1,3 +1,4 @@
+import type { ChatText } from '../flow/chat-language'
 import type { Flow, FlowAction, FlowMessage } from '../flow/flow.schema'
 import { postBot, typingOff, typingOn, type BotExtras } from './context-updates'
 import type { IntakeContext } from './intake-types'
@@ -5,7 +6,7 @@ import type { StateConfig, Timing, TransitionConfig } from './state-config'
 
 /** One thing the bot does in order: say a message (after its wait) or run actions (after an optional delay). */
 export type Beat =
-  | { kind: 'say'; text: (context: IntakeContext) => string; typing: boolean; before?: string; extras: BotExtras }
+  | { kind: 'say'; text: (context: IntakeContext) => ChatText; typing: boolean; before?: string; extras: BotExtras }
   | { kind: 'do'; actions: unknown[]; after?: string }
 
 export const typingDelay = 'typing'
@@ -15,7 +16,7 @@ export function pauseDelayName(timingName: string): string {
   return `${timingName}_less_typing`
 }
 
-export function sayBeat(message: FlowMessage, text: (template: string) => (context: IntakeContext) => string, extras: BotExtras): Beat {
+export function sayBeat(message: FlowMessage, text: (template: string) => (context: IntakeContext) => ChatText, extras: BotExtras): Beat {
   if (typeof message === 'string') return { kind: 'say', text: text(message), typing: true, extras }
   return { kind: 'say', text: text(message.text), typing: message.typing ?? true, before: message.before, extras }
 }
