@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { Manifest } from 'vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { brand } from '../src/lib/brand'
-import { defaultFlowFile, shippedFlow } from './flow-files'
+import { defaultFlowFile, shippedFlow, translationFilesOf } from './flow-files'
 import { firstScreenMessages } from './first-screen-messages'
 import { chunksLoadedBefore } from './visitor-bundle-size'
 
@@ -21,6 +21,8 @@ const loadedLater = [
   'src/features/intake/chat/UploadPanel.tsx',
   'src/features/intake/chat/SchedulerPanel.tsx',
   'src/features/intake/chat/book-slot.ts',
+  // Each translation's texts: fetched only when a visitor chooses that language.
+  ...translationFilesOf(defaultFlowFile).map(({ file }) => file),
 ]
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'visitor-build-'))
@@ -47,7 +49,7 @@ describe('the production build of the visitor page', () => {
         ...chunks.map((chunk) => `  ${chunk.file}  ${(chunk.gzipBytes / 1024).toFixed(1)} KB`),
       ].join('\n'),
     )
-    expect(chunks.some((chunk) => /AdminRoute|SchedulerPanel|UploadPanel|supabase|start-routed-pages/.test(chunk.file))).toBe(false)
+    expect(chunks.some((chunk) => /AdminRoute|SchedulerPanel|UploadPanel|supabase|start-routed-pages|consultation\.[a-z]/.test(chunk.file))).toBe(false)
     expect(total).toBeLessThanOrEqual(budgetBytes)
   })
 
