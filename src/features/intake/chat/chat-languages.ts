@@ -21,20 +21,3 @@ export async function loadLanguage(code: string): Promise<ChatLanguage> {
   loaded.set(code, language)
   return language
 }
-
-/**
- * The language a new chat starts in: `?lang=` when the chat speaks it, else the browser's language
- * when the chat speaks it, by its primary code (`hi-IN` → Hindi), else the flow file's.
- */
-export function preferredLanguage(search: string, browserLanguage: string): string {
-  return askedLanguage(search) ?? spoken(browserLanguage) ?? spoken(browserLanguage.split('-')[0]?.toLowerCase()) ?? flowLanguage.code
-}
-
-/** The language `?lang=` asks for, when the chat speaks it. */
-export function askedLanguage(search: string): string | undefined {
-  return spoken(new URLSearchParams(search).get('lang'))
-}
-
-function spoken(code: string | null | undefined): string | undefined {
-  return languageChoices.find((choice) => choice.code === code)?.code
-}

@@ -1,7 +1,7 @@
 import { flowLanguage } from '../flow/chat-language'
-import type { IntakeContext } from '../machine/intake-types'
-import { askedLanguage, loadLanguage, preferredLanguage } from './chat-languages'
-import { restoredChat, type RestoredChat } from './stored-chat'
+import { languageChoices, loadLanguage } from './chat-languages'
+import { firstLanguage } from './first-language'
+import { keptChatText, restoredChat, type RestoredChat } from './stored-chat'
 
 /** How the chat on screen begins, and in which language. */
 export type ChatStart = { language: string } & (
@@ -15,19 +15,14 @@ export type ChatStart = { language: string } & (
 
 export const newChat: ChatStart = { from: 'new', language: flowLanguage.code }
 
-function storedLanguage(chat: RestoredChat): string | undefined {
-  const { language } = (chat as { context?: Partial<IntakeContext> }).context ?? {}
-  return typeof language === 'string' ? language : undefined
-}
-
 /**
  * The chat this tab kept, or a new one (`shownAt`: since when its prerendered first screen shows), in
  * the language `?lang=` asks for, else the one a kept chat spoke, else the browser's; resolves once
  * that language's texts are loaded.
  */
 export async function chatStart(shownAt?: number, stored: RestoredChat | undefined = restoredChat()): Promise<ChatStart> {
-  const { search } = window.location
-  const language = askedLanguage(search) ?? (stored && storedLanguage(stored)) ?? preferredLanguage(search, window.navigator.language)
+  const codes = languageChoices.map((choice) => choice.code)
+  const language = firstLanguage(window.location.search, window.navigator.language, stored ? keptChatText() : null, codes, flowLanguage.code)
   const start: ChatStart = stored ? { from: 'stored', chat: stored, language } : shownAt === undefined ? { from: 'new', language } : { from: 'prerendered', shownAt, language }
   await loadLanguage(language)
   return start

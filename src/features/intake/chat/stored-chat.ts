@@ -7,7 +7,8 @@ const storageKey = 'consultation-chat'
 /** A chat this tab kept, ready to continue (see machine/persist.ts). */
 export type RestoredChat = Snapshot<unknown>
 
-function readStored(): string | null {
+/** The text this tab keeps for its chat, unchecked; null when there is none or storage is closed. */
+export function keptChatText(): string | null {
   try {
     return window.sessionStorage.getItem(storageKey)
   } catch {
@@ -17,7 +18,7 @@ function readStored(): string | null {
 
 /** The chat this tab kept (before a reload, or on another page), if still readable and fitting this version of the flow. */
 export function restoredChat(): RestoredChat | undefined {
-  const stored = readStored()
+  const stored = keptChatText()
   return stored === null ? undefined : restoredIntakeSnapshot(intakeMachine(), intakeFlowHash, stored)
 }
 
