@@ -190,6 +190,7 @@ export function expectedLead(chat: Chat): LeadPayload {
     id: snapshotOf(chat).context.leadId,
     ...answers,
     reference_image: chat.given.reference_image || null,
+    language: 'en',
     status: 'pending',
   } as LeadPayload
 }

@@ -40,7 +40,7 @@ function expectedLead(flow: CheckedFlow, events: AnyIntakeEvent[], id: string): 
     }
     if (event.type === 'xstate.done.actor.uploadReferenceImage') answers.reference_image = event.output.path
   }
-  return { id, ...answers, reference_image: answers.reference_image || null, status: 'pending' } as LeadPayload
+  return { id, ...answers, reference_image: answers.reference_image || null, language: 'en', status: 'pending' } as LeadPayload
 }
 
 function checkTranscript(snapshot: IntakeSnapshot) {
