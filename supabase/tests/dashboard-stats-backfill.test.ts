@@ -36,7 +36,7 @@ afterAll(async () => {
   await server?.drop()
 })
 
-/** A lead as the chat sent it then: leads had no language before 20261122001900_lead_language.sql. */
+/** A lead as the chat sent it then: leads had no language before 20261122002100_lead_language.sql. */
 function leadOfThen(overrides: Record<string, unknown>) {
   const lead = newLead(overrides)
   Reflect.deleteProperty(lead, 'language')
