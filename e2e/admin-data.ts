@@ -17,7 +17,7 @@ export type SeedLead = Omit<LeadPayload, 'status'> & { status: LeadStatus; creat
 
 export async function seedLeads(
   surname: string,
-  specs: { first: string; status?: LeadStatus; occasion?: string; city?: string; created_at?: string }[],
+  specs: { first: string; status?: LeadStatus; occasion?: string; city?: string; language?: string; created_at?: string }[],
 ): Promise<SeedLead[]> {
   const leads: SeedLead[] = specs.map((spec, index) => ({
     ...aLeadPayload({
@@ -27,6 +27,7 @@ export async function seedLeads(
       email: `${spec.first.toLowerCase()}.${surname.toLowerCase()}@example.in`,
       city: spec.city ?? 'Pune',
       ...(spec.occasion === undefined ? {} : { occasion: spec.occasion }),
+      ...(spec.language === undefined ? {} : { language: spec.language }),
     }),
     status: spec.status ?? 'pending',
     created_at: spec.created_at ?? new Date(Date.now() - index * 60_000).toISOString(),

@@ -46,15 +46,17 @@ test('a status change updates the row, toasts, and survives a reload', async ({ 
   expect(new Date(stored.data?.updated_at).getTime()).toBeGreaterThan(new Date(stored.data?.created_at).getTime())
 })
 
-test('the details dialog shows the lead and offers WhatsApp and Close', async ({ page }) => {
+test('the details dialog shows the lead, the language of its chat, and offers WhatsApp and Close', async ({ page }) => {
   const surname = uniqueSurname()
-  const [lead] = await seedLeads(surname, [{ first: 'Diya', occasion: 'Anniversary' }])
+  const [lead] = await seedLeads(surname, [{ first: 'Diya', occasion: 'Anniversary', language: 'hi' }])
   await signInAsAdmin(page)
   await page.getByPlaceholder('Search leads...').fill(surname)
   await page.getByRole('row').filter({ hasText: lead!.name }).getByRole('button', { name: 'View' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText('Complete information about this lead')).toBeVisible()
   await expect(dialog.getByText('Customer Information')).toBeVisible()
+  await expect(dialog.getByText('Language', { exact: true })).toBeVisible()
+  await expect(dialog.getByText('हिन्दी (Hindi)', { exact: true })).toBeVisible()
   await expect(dialog.getByText('Technical Specifications')).toHaveCount(0)
   const whatsapp = dialog.getByRole('link', { name: 'Contact via WhatsApp' })
   const href = new URL((await whatsapp.getAttribute('href')) ?? '')

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { chatFlow, consultationFacts } from '../src/features/intake/flow/flow-facts.ts'
 import { loadFlow } from '../src/features/intake/flow/load-flow.ts'
 import { flowLanguage, type ChatLanguage, type LanguageChoice } from '../src/features/intake/flow/chat-language.ts'
+import { readYaml } from '../src/features/intake/flow/read-yaml.ts'
 import { defaultFlowFile, loadFlowFile, loadTranslations, problemReport, translationFilesOf } from './flow-files.ts'
 
 const flowModule = /\.flow\.yaml$/
@@ -17,6 +19,23 @@ export interface FlowPluginOptions {
    * Tests point it at an edited copy; the app always uses the shipped file.
    */
   flowFile?: string
+}
+
+/**
+ * Each translation's own name for its language (the `name:` of flows/consultation.<code>.yaml), by
+ * code: the dashboard names a lead's language with it. Only the header is read, so a translation
+ * still missing texts names its language all the same; one without a name is left out (flow:check
+ * reports it).
+ */
+function languageNames(flowFile: string, watch: (file: string) => void): Record<string, string> {
+  return Object.fromEntries(
+    translationFilesOf(flowFile).flatMap(({ language, file }) => {
+      watch(file)
+      const read = readYaml(readFileSync(file, 'utf8'), file)
+      const name = read.ok ? read.doc.get('name') : undefined
+      return typeof name === 'string' && name.trim() !== '' ? [[language, name.trim()]] : []
+    }),
+  )
 }
 
 /**
@@ -72,7 +91,7 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
       this.addWatchFile(resolve(flowFile))
       const result = loadFlowFile(flowFile)
       if (!result.ok) this.error(`invalid flow file\n${problemReport(result)}`)
-      const facts = consultationFacts(result.flow)
+      const facts = { ...consultationFacts(result.flow), languageNames: languageNames(flowFile, (file) => this.addWatchFile(resolve(file))) }
       return Object.entries(facts)
         .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)}`)
         .join('\n')

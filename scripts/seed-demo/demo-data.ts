@@ -18,6 +18,8 @@ export const cities = [
   'Lucknow', 'Kochi', 'Chandigarh', 'Indore', 'Coimbatore', 'Nagpur', 'Vadodara', 'Mysuru', 'Thrissur', 'Udaipur',
 ]
 const leadStatuses = ['pending', 'pending', 'contacted', 'closed'] as const
+/** One demo chat in four in Hindi (flows/consultation.hi.yaml), the rest in the flow's English. */
+const chatLanguages = ['en', 'en', 'en', 'hi'] as const
 const pastStatuses = ['completed', 'completed', 'cancelled', 'no-show', 'confirmed'] as const
 const futureStatuses = ['scheduled', 'scheduled', 'confirmed', 'cancelled'] as const
 
@@ -97,6 +99,7 @@ export function demoLeads(count: number, now: Date, imagePaths: readonly string[
       diamond_shape: technical ? random.pick(offered.diamond_shape) : '',
       timeline: random.pick(offered.timeline),
       reference_image: withImage.has(design) && imagePaths.length > 0 ? random.pick(imagePaths) : null,
+      language: random.pick(chatLanguages),
       status: random.pick(leadStatuses),
       created_at: created.toISOString(),
       updated_at: created.toISOString(),

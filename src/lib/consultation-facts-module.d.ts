@@ -10,4 +10,6 @@ declare module 'virtual:consultation-facts' {
    * placeholders (the only ones it may have): join the parts with the visitor's name. Null when the flow has none.
    */
   export const followUpTextParts: readonly string[] | null
+  /** Each translation's own name for its language, by language code (`{ hi: 'हिन्दी' }`); none for the flow's own English. */
+  export const languageNames: Readonly<Record<string, string>>
 }

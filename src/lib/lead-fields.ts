@@ -50,11 +50,25 @@ export type CsvFieldName = Exclude<DeclaredField, { csvHeader: null }>['name']
 /** One text per field; an unanswered one is empty. */
 export type LeadAnswers = Record<LeadFieldName, string>
 
+/**
+ * What the chat records on a lead beside the answers: the language it spoke, a code such as `en` or
+ * `hi` (the flow's own, or a translation's: flows/consultation.<code>.yaml). Not an answer, so no
+ * flow step may set it, and no CSV column (spec section 7 fixes those). The visitor payload, the
+ * dashboard's row schema and the details dialog derive from this list.
+ */
+export const leadChatFields = [{ name: 'language', label: 'Language', section: 'customer' }] as const satisfies readonly Pick<
+  LeadFieldDeclaration,
+  'name' | 'label' | 'section'
+>[]
+
+export type LeadChatFieldName = (typeof leadChatFields)[number]['name']
+export type LeadChatRecord = Record<LeadChatFieldName, string>
+
 export const leadStatuses = ['pending', 'contacted', 'closed'] as const
 export type LeadStatus = (typeof leadStatuses)[number]
 
-/** A stored lead as the dashboard reads it: the fields (absent ones empty), its status and timestamps. */
-export type Lead = { id: string } & LeadAnswers & { status: LeadStatus; created_at: string; updated_at?: string | null }
+/** A stored lead as the dashboard reads it: the fields (absent answers empty), what the chat recorded, its status and timestamps. */
+export type Lead = { id: string } & LeadAnswers & LeadChatRecord & { status: LeadStatus; created_at: string; updated_at?: string | null }
 
 /** What a CSV export reads of a lead: its CSV fields, status and creation time, and the id that orders ties. */
 export type CsvLead = Pick<Lead, CsvFieldName | 'id' | 'status' | 'created_at'>

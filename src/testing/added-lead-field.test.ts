@@ -50,7 +50,7 @@ describe('a lead field added to the declaration, and asked by a flow', () => {
   })
 
   it('survives the dashboard row schema and shows in the lead details; the CSV keeps the spec columns', () => {
-    const row = { id: 'lead-9', name: 'Ira Das', phone: '9000000009', gift_wrap: 'Yes please', status: 'pending', created_at: '2026-11-20T05:00:00.000Z' }
+    const row = { id: 'lead-9', name: 'Ira Das', phone: '9000000009', gift_wrap: 'Yes please', language: 'en', status: 'pending', created_at: '2026-11-20T05:00:00.000Z' }
     const lead = leadSchema.parse(row) as Lead & { gift_wrap?: string }
     expect(lead.gift_wrap).toBe('Yes please')
     expect((leadSchema.parse({ ...row, gift_wrap: null }) as Lead & { gift_wrap?: string }).gift_wrap).toBe('')

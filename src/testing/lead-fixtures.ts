@@ -24,7 +24,7 @@ const sampleAnswers: LeadAnswers = {
 
 /** A lead as the visitor chat sends it, with a fresh id: for backend and browser tests that insert leads. */
 export function aLeadPayload(overrides: Partial<LeadPayload> = {}): LeadPayload {
-  return { ...buildLeadPayload(crypto.randomUUID(), sampleAnswers), ...overrides }
+  return { ...buildLeadPayload(crypto.randomUUID(), sampleAnswers, 'en'), ...overrides }
 }
 
 /** A stored lead as the dashboard reads it: for unit tests of the dashboard. */
@@ -32,6 +32,7 @@ export function aLead(overrides: Partial<Lead> = {}): Lead {
   return {
     id: 'lead-1',
     ...sampleAnswers,
+    language: 'en',
     status: 'pending',
     created_at: '2026-11-20T05:00:00.000Z',
     updated_at: null,

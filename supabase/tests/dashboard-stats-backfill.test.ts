@@ -36,13 +36,20 @@ afterAll(async () => {
   await server?.drop()
 })
 
+/** A lead as the chat sent it then: leads had no language before 20261122002100_lead_language.sql. */
+function leadOfThen(overrides: Record<string, unknown>) {
+  const lead = newLead(overrides)
+  Reflect.deleteProperty(lead, 'language')
+  return lead
+}
+
 describe('dashboard_stats on a database that already holds leads and appointments', () => {
   it('counts what was there before its migration ran', async () => {
     const now = new Date().toISOString()
     const leads = [
-      newLead({ status: 'pending' }),
-      newLead({ status: 'closed' }),
-      { ...newLead({ status: 'contacted' }), created_at: '2024-03-01T10:00:00Z' },
+      leadOfThen({ status: 'pending' }),
+      leadOfThen({ status: 'closed' }),
+      { ...leadOfThen({ status: 'contacted' }), created_at: '2024-03-01T10:00:00Z' },
     ]
     await withBackend(async (backend) => {
       const service = clientsOf(backend).serviceClient()

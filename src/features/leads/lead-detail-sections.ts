@@ -1,7 +1,8 @@
-import { leadFields, type Lead, type LeadDetailSection, type LeadFieldName } from '../../lib/lead-fields'
+import { leadChatFields, leadFields, type Lead, type LeadChatFieldName, type LeadDetailSection, type LeadFieldName } from '../../lib/lead-fields'
+import { languageName } from './language-name'
 
 export interface LeadDetail {
-  name: LeadFieldName
+  name: LeadFieldName | LeadChatFieldName
   label: string
   value: string
 }
@@ -18,17 +19,25 @@ const sectionLooks: Record<Exclude<LeadDetailSection, 'image'>, { title: string;
   technical: { title: 'Technical Specifications', show: (value) => value || null },
 }
 
+/** How the dialog shows what the chat recorded: the language by name. */
+const chatFieldShows: Record<LeadChatFieldName, (value: string) => string> = { language: languageName }
+
 /**
- * The text sections of the details dialog, from the declared fields in their order. A section whose
- * fields all show nothing is left out (Technical Specifications when no technical answer is present).
+ * The text sections of the details dialog, from the declared fields in their order, then what the chat
+ * recorded. A section whose fields all show nothing is left out (Technical Specifications when no
+ * technical answer is present).
  */
 export function leadDetailsSections(lead: Lead): LeadDetailsSection[] {
   return Object.entries(sectionLooks).flatMap(([section, look]) => {
-    const details = leadFields.flatMap((field) => {
+    const answers = leadFields.flatMap((field) => {
       if (field.section !== section) return []
       const value = look.show(lead[field.name])
       return value === null ? [] : [{ name: field.name, label: field.label, value }]
     })
+    const recorded = leadChatFields.flatMap((field) =>
+      field.section === section ? [{ name: field.name, label: field.label, value: chatFieldShows[field.name](lead[field.name]) }] : [],
+    )
+    const details = [...answers, ...recorded]
     return details.length > 0 ? [{ title: look.title, details }] : []
   })
 }

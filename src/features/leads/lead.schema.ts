@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { leadFields, leadStatuses, type CsvLead, type Lead, type LeadFieldName } from '../../lib/lead-fields'
+import { leadChatFields, leadFields, leadStatuses, type CsvLead, type Lead, type LeadChatFieldName, type LeadFieldName } from '../../lib/lead-fields'
 
 export const leadStatusSchema = z.enum(leadStatuses)
 
@@ -15,15 +15,21 @@ const fieldSchemas = Object.fromEntries(leadFields.map((field) => [field.name, f
   z.ZodMiniType<string>
 >
 
+const chatFieldSchemas = Object.fromEntries(leadChatFields.map((field) => [field.name, z.string()])) as Record<
+  LeadChatFieldName,
+  z.ZodMiniString
+>
+
 const leadRow = z.object({
   id: z.string(),
   ...fieldSchemas,
+  ...chatFieldSchemas,
   status: leadStatusSchema,
   created_at: z.string(),
   updated_at: z.nullish(z.string()),
 })
 
-/** A fetched lead row: every declared field (absent optional ones become empty), its status and timestamps. */
+/** A fetched lead row: every declared field (absent optional ones become empty), what the chat recorded, its status and timestamps. */
 export const leadSchema: z.ZodMiniType<Lead, unknown> = leadRow
 
 const csvFieldNames = leadFields.flatMap((field) => (field.csvHeader === null ? [] : [field.name]))

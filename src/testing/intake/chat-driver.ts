@@ -194,6 +194,8 @@ export function expectedLead(chat: Chat): LeadPayload {
     id: snapshotOf(chat).context.leadId,
     ...answers,
     reference_image: chat.given.reference_image || null,
+    // A chat started here speaks the flow file's language.
+    language: flowLanguage.code,
     status: 'pending',
   } as LeadPayload
 }

@@ -26,7 +26,7 @@ import { compileTestVariant } from './test-variant'
 const optionsSteps = (flow: CheckedFlow) => flow.steps.filter((step): step is OptionsStep => step.type === 'options')
 
 /** What the visitor's choices on a path must save, worked out from the events alone. */
-function expectedLead(flow: CheckedFlow, events: AnyIntakeEvent[], id: string): LeadPayload {
+function expectedLead(flow: CheckedFlow, events: AnyIntakeEvent[], id: string, language: string): LeadPayload {
   const answers: Record<string, string | null> = Object.fromEntries(answerFields.map((field) => [field, '']))
   const invalid = new Set(Object.values(invalidFormValues))
   for (const event of events) {
@@ -43,7 +43,7 @@ function expectedLead(flow: CheckedFlow, events: AnyIntakeEvent[], id: string): 
     }
     if (event.type === 'xstate.done.actor.uploadReferenceImage') answers.reference_image = event.output.path
   }
-  return { id, ...answers, reference_image: answers.reference_image || null, status: 'pending' } as LeadPayload
+  return { id, ...answers, reference_image: answers.reference_image || null, language, status: 'pending' } as LeadPayload
 }
 
 function checkTranscript(snapshot: IntakeSnapshot) {
@@ -153,7 +153,7 @@ export function describeEveryPath(flow: CheckedFlow, title: string, language: Te
         const ended = JSON.stringify(actor.getSnapshot().value)
         checkTranscript(actor.getSnapshot())
         expectRecordedAsRun(flow, run, records)
-        const lead = expectedLead(flow, events, context.leadId)
+        const lead = expectedLead(flow, events, context.leadId, language.chat.code)
         const values = shownAnswers(flow, language, lead as unknown as Record<string, string>)
         for (const saved of saves) expect(saved).toEqual(lead)
         expect(new Set(saves.map((s) => s.id)).size).toBeLessThanOrEqual(1)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../lib/api-error'
-import { leadFields } from '../../../lib/lead-fields'
+import { leadChatFields, leadFields } from '../../../lib/lead-fields'
 import { createLeadId } from './lead-id'
 import { buildLeadPayload } from './lead-payload'
 import { saveErrorKind, toSaveError } from './save-error-message'
@@ -22,11 +22,13 @@ describe('lead id', () => {
 describe('lead payload', () => {
   const unanswered = Object.fromEntries(leadFields.map((field) => [field.name, ''])) as Parameters<typeof buildLeadPayload>[1]
 
-  it('holds the id, every declared field and status pending; unanswered answers empty, no image null', () => {
+  it('holds the id, every declared field, the chat language and status pending; unanswered answers empty, no image null', () => {
     const answers = { ...unanswered, name: 'Kavya Nair', phone: '9988776655', occasion: 'Festival' }
-    expect(buildLeadPayload('id-1', answers)).toEqual({ id: 'id-1', ...answers, reference_image: null, status: 'pending' })
-    expect(Object.keys(buildLeadPayload('id-1', answers)).sort()).toEqual(['id', ...leadFields.map((f) => f.name), 'status'].sort())
-    expect(buildLeadPayload('id-1', { ...answers, reference_image: '1732.png' }).reference_image).toBe('1732.png')
+    expect(buildLeadPayload('id-1', answers, 'hi')).toEqual({ id: 'id-1', ...answers, reference_image: null, language: 'hi', status: 'pending' })
+    expect(Object.keys(buildLeadPayload('id-1', answers, 'en')).sort()).toEqual(
+      ['id', ...leadFields.map((f) => f.name), ...leadChatFields.map((f) => f.name), 'status'].sort(),
+    )
+    expect(buildLeadPayload('id-1', { ...answers, reference_image: '1732.png' }, 'en').reference_image).toBe('1732.png')
   })
 })
 

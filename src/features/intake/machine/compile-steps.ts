@@ -180,7 +180,7 @@ function saveStep(step: FlowStep & { type: 'save' }, c: StepCompiler): StateConf
   const { success, failure } = step
   const invoked = c.timing.invoked(
     'saveLead',
-    ({ context }) => ({ lead: buildLeadPayload(context.leadId, context.answers) }),
+    ({ context }) => ({ lead: buildLeadPayload(context.leadId, context.answers, context.language) }),
     {
       onDone: {
         target: 'saved',
