@@ -1,13 +1,14 @@
-import { Container } from '@chakra-ui/react/container'
+import '../components/plain/plain-theme.css'
 import { ConsultationChat } from '../features/intake/chat/ConsultationChat'
 import type { ChatStart } from '../features/intake/chat/chat-start'
+import styles from './HomePage.module.css'
 import { SiteHeader } from './SiteHeader'
 
 export function HomePage({ start }: { start: ChatStart }) {
   return (
-    <Container as="main" maxW="3xl" px={{ base: '3', md: '4' }} pb="8">
+    <main className={`plain-page ${styles.page}`}>
       <SiteHeader />
       <ConsultationChat start={start} />
-    </Container>
+    </main>
   )
 }

@@ -1,21 +1,14 @@
-import { Heading } from '@chakra-ui/react/heading'
-import { Image } from '@chakra-ui/react/image'
-import { HStack, VStack } from '@chakra-ui/react/stack'
-import { Text } from '@chakra-ui/react/text'
 import { brand } from '../lib/brand'
+import styles from './SiteHeader.module.css'
 
 export function SiteHeader() {
   return (
-    <HStack as="header" gap="3" py="4">
-      <Image src="/logo.svg" alt={`${brand.name} logo`} boxSize="12" />
-      <VStack align="start" gap="0">
-        <Heading as="h1" size="lg">
-          {brand.title}
-        </Heading>
-        <Text color="fg.muted" fontSize="sm">
-          {brand.tagline}
-        </Text>
-      </VStack>
-    </HStack>
+    <header className={styles.header}>
+      <img src="/logo.svg" alt={`${brand.name} logo`} className={styles.logo} />
+      <div>
+        <h1 className={styles.title}>{brand.title}</h1>
+        <p className={styles.tagline}>{brand.tagline}</p>
+      </div>
+    </header>
   )
 }

@@ -1,8 +1,6 @@
-import { Box } from '@chakra-ui/react/box'
-import { Button } from '@chakra-ui/react/button'
-import { Flex } from '@chakra-ui/react/flex'
-import { Text } from '@chakra-ui/react/text'
+import { Button } from '../../../components/plain/Button'
 import type { ChatMessage } from '../machine/intake-types'
+import styles from './ChatBubble.module.css'
 
 interface ChatBubbleProps {
   message: ChatMessage
@@ -24,23 +22,16 @@ export function ChatBubble({ message, optionsLabel, canChoose, onChoose, editLab
   const answered = message.selectedOption !== undefined
   const closed = answered && !message.optionsStayOpen
   return (
-    <Flex justify={fromBot ? 'flex-start' : 'flex-end'} align="center" gap="1" wrap="wrap">
+    <div className={fromBot ? styles.row : `${styles.row} ${styles.fromVisitor}`}>
       {editLabel && message.stepId && (
-        <Button size="sm" variant="ghost" colorPalette="yellow" minH="11" onClick={() => onEdit(message.stepId as string)}>
+        <Button size="sm" variant="ghost" onClick={() => onEdit(message.stepId as string)}>
           {editLabel}
         </Button>
       )}
-      <Box
-        maxW={{ base: '90%', md: '75%' }}
-        bg={fromBot ? 'bg.muted' : 'yellow.800'}
-        color={fromBot ? 'fg' : 'white'}
-        borderRadius="lg"
-        px="3"
-        py="2"
-      >
-        <Text whiteSpace="pre-line">{message.content}</Text>
+      <div className={styles.bubble}>
+        <p className={styles.content}>{message.content}</p>
         {message.options && message.stepId && (
-          <Flex wrap="wrap" gap="2" mt="2" role="group" aria-label={optionsLabel}>
+          <div className={styles.options} role="group" aria-label={optionsLabel}>
             {message.options.map((label) => {
               const chosen = answered ? message.selectedOption === label : message.currentOption === label
               return (
@@ -48,7 +39,6 @@ export function ChatBubble({ message, optionsLabel, canChoose, onChoose, editLab
                   key={label}
                   size="sm"
                   variant={chosen ? 'solid' : 'outline'}
-                  colorPalette="yellow"
                   disabled={closed || (!message.optionsStayOpen && !canChoose(message.stepId as string, label))}
                   aria-pressed={chosen}
                   onClick={() => onChoose(message.stepId as string, label)}
@@ -57,9 +47,9 @@ export function ChatBubble({ message, optionsLabel, canChoose, onChoose, editLab
                 </Button>
               )
             })}
-          </Flex>
+          </div>
         )}
-      </Box>
-    </Flex>
+      </div>
+    </div>
   )
 }

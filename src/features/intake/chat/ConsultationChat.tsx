@@ -1,10 +1,8 @@
-import { Box } from '@chakra-ui/react/box'
-import { Center } from '@chakra-ui/react/center'
-import { Spinner } from '@chakra-ui/react/spinner'
-import { Stack } from '@chakra-ui/react/stack'
 import { lazy, Suspense } from 'react'
+import { Spinner } from '../../../components/plain/Spinner'
 import type { ChatStart } from './chat-start'
 import { ChatTranscript } from './ChatTranscript'
+import styles from './ConsultationChat.module.css'
 import { ContactFormPanel } from './ContactFormPanel'
 import { chatTexts, editButtonText } from './intake-machine'
 import { useIntakeChat } from './use-intake-chat'
@@ -18,7 +16,7 @@ export function ConsultationChat({ start }: { start: ChatStart }) {
   const { panel } = context
 
   return (
-    <Stack gap="4">
+    <div className={styles.chat}>
       <ChatTranscript
         messages={context.transcript}
         typing={context.typing}
@@ -28,12 +26,12 @@ export function ConsultationChat({ start }: { start: ChatStart }) {
         editLabel={(stepId) => (snapshot.can({ type: 'answer.edit', stepId }) ? editButtonText(stepId) : null)}
         onEdit={(stepId) => send({ type: 'answer.edit', stepId })}
       />
-      <Box>
+      <div>
         <Suspense
           fallback={
-            <Center py="4">
-              <Spinner aria-label={chatTexts.loading} />
-            </Center>
+            <div className={styles.loading}>
+              <Spinner label={chatTexts.loading} />
+            </div>
           }
         >
           {panel.kind === 'form' && (
@@ -63,7 +61,7 @@ export function ConsultationChat({ start }: { start: ChatStart }) {
             />
           )}
         </Suspense>
-      </Box>
-    </Stack>
+      </div>
+    </div>
   )
 }

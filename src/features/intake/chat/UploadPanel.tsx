@@ -3,6 +3,7 @@ import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import { useId, useState, type ChangeEvent } from 'react'
+import { Provider } from '../../../components/ui/provider'
 import { checkReferenceImage } from '../api/reference-image-file'
 import type { UploadAreaTexts } from '../flow/flow-texts.schema'
 import type { UploadStatus } from '../machine/intake-types'
@@ -13,7 +14,10 @@ interface UploadPanelProps {
   onFile: (file: File) => void
 }
 
-/** The reference-image picker: images only, checked for type and size before anything is sent. */
+/**
+ * The reference-image picker: images only, checked for type and size before anything is sent. In
+ * Chakra's provider of its own: the chat's first screen has no Chakra, which loads with this panel.
+ */
 export default function UploadPanel({ status, texts, onFile }: UploadPanelProps) {
   const inputId = useId()
   const [problem, setProblem] = useState<string | null>(null)
@@ -29,39 +33,41 @@ export default function UploadPanel({ status, texts, onFile }: UploadPanelProps)
   }
 
   return (
-    <Stack gap="2">
-      <chakra.label
-        htmlFor={inputId}
-        display="block"
-        borderWidth="2px"
-        borderStyle="dashed"
-        borderColor="yellow.500"
-        borderRadius="xl"
-        p="6"
-        textAlign="center"
-        cursor={uploading ? 'progress' : 'pointer'}
-        _focusWithin={{ outline: '2px solid', outlineColor: 'yellow.600' }}
-        aria-busy={uploading}
-      >
-        <Text fontWeight="medium">{uploading ? texts.uploading : texts.prompt}</Text>
-        <Text fontSize="sm" color="fg.muted">
-          {texts.hint}
-        </Text>
-        <Box asChild srOnly>
-          <input
-            id={inputId}
-            type="file"
-            accept="image/*"
-            disabled={uploading}
-            onChange={pick}
-          />
-        </Box>
-      </chakra.label>
-      {problem && (
-        <Text role="alert" color="red.600" fontSize="sm">
-          {problem}
-        </Text>
-      )}
-    </Stack>
+    <Provider>
+      <Stack gap="2">
+        <chakra.label
+          htmlFor={inputId}
+          display="block"
+          borderWidth="2px"
+          borderStyle="dashed"
+          borderColor="yellow.500"
+          borderRadius="xl"
+          p="6"
+          textAlign="center"
+          cursor={uploading ? 'progress' : 'pointer'}
+          _focusWithin={{ outline: '2px solid', outlineColor: 'yellow.600' }}
+          aria-busy={uploading}
+        >
+          <Text fontWeight="medium">{uploading ? texts.uploading : texts.prompt}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {texts.hint}
+          </Text>
+          <Box asChild srOnly>
+            <input
+              id={inputId}
+              type="file"
+              accept="image/*"
+              disabled={uploading}
+              onChange={pick}
+            />
+          </Box>
+        </chakra.label>
+        {problem && (
+          <Text role="alert" color="red.600" fontSize="sm">
+            {problem}
+          </Text>
+        )}
+      </Stack>
+    </Provider>
   )
 }
