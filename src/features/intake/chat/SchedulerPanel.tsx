@@ -17,43 +17,49 @@ interface SchedulerPanelProps {
 /**
  * The scheduler card: the visitor picks a slot, the chat books it and then confirms it. Drawn as
  * Chakra's outline card without its slot recipe, which would bring every component anatomy into the
- * visitor's system. In Chakra's provider of its own: the chat's first screen has no Chakra, which loads
- * with this panel.
+ * visitor's system.
  */
-export default function SchedulerPanel({ panel, leadId, onBook, onClose }: SchedulerPanelProps) {
+function SchedulerCard({ panel, leadId, onBook, onClose }: SchedulerPanelProps) {
   const { texts, status } = panel
   return (
-    <Provider>
-      <Stack as="section" aria-label={texts.title} gap="3" p="6" borderWidth="1px" borderRadius="l3" bg="bg.panel">
-        <Heading as="h2" size="md">
-          {status === 'booked' ? texts.booked_title : texts.title}
-        </Heading>
-        {status === 'booked' ? (
-          <Text>{texts.booked}</Text>
-        ) : (
-          <>
-            <Text fontSize="sm" color="fg.muted">
-              {texts.hours}
+    <Stack as="section" aria-label={texts.title} gap="3" p="6" borderWidth="1px" borderRadius="l3" bg="bg.panel">
+      <Heading as="h2" size="md">
+        {status === 'booked' ? texts.booked_title : texts.title}
+      </Heading>
+      {status === 'booked' ? (
+        <Text>{texts.booked}</Text>
+      ) : (
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            {texts.hours}
+          </Text>
+          <SlotScheduler
+            leadId={leadId}
+            labels={{ prompt: texts.prompt, submit: texts.confirm, busy: texts.booking, loading: texts.loading, times: texts.times_label }}
+            busy={status === 'booking'}
+            refusals={panel.refusals}
+            loadTakenSlots={schedulingApi.fetchTakenSlots}
+            onPick={onBook}
+          />
+          {panel.slotTaken && (
+            <Text role="alert" color="red.600" fontSize="sm">
+              {texts.slot_taken}
             </Text>
-            <SlotScheduler
-              leadId={leadId}
-              labels={{ prompt: texts.prompt, submit: texts.confirm, busy: texts.booking, loading: texts.loading, times: texts.times_label }}
-              busy={status === 'booking'}
-              refusals={panel.refusals}
-              loadTakenSlots={schedulingApi.fetchTakenSlots}
-              onPick={onBook}
-            />
-            {panel.slotTaken && (
-              <Text role="alert" color="red.600" fontSize="sm">
-                {texts.slot_taken}
-              </Text>
-            )}
-            <Button variant="ghost" size="sm" alignSelf="start" disabled={status === 'booking'} onClick={onClose}>
-              {texts.dismiss}
-            </Button>
-          </>
-        )}
-      </Stack>
+          )}
+          <Button variant="ghost" size="sm" alignSelf="start" disabled={status === 'booking'} onClick={onClose}>
+            {texts.dismiss}
+          </Button>
+        </>
+      )}
+    </Stack>
+  )
+}
+
+/** The scheduler card in Chakra's provider of its own: the chat's first screen has no Chakra, which loads with this panel. */
+export default function SchedulerPanel(props: SchedulerPanelProps) {
+  return (
+    <Provider>
+      <SchedulerCard {...props} />
     </Provider>
   )
 }

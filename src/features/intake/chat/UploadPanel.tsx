@@ -14,11 +14,8 @@ interface UploadPanelProps {
   onFile: (file: File) => void
 }
 
-/**
- * The reference-image picker: images only, checked for type and size before anything is sent. In
- * Chakra's provider of its own: the chat's first screen has no Chakra, which loads with this panel.
- */
-export default function UploadPanel({ status, texts, onFile }: UploadPanelProps) {
+/** The reference-image picker: images only, checked for type and size before anything is sent. */
+function UploadArea({ status, texts, onFile }: UploadPanelProps) {
   const inputId = useId()
   const [problem, setProblem] = useState<string | null>(null)
   const uploading = status === 'uploading'
@@ -33,41 +30,48 @@ export default function UploadPanel({ status, texts, onFile }: UploadPanelProps)
   }
 
   return (
+    <Stack gap="2">
+      <chakra.label
+        htmlFor={inputId}
+        display="block"
+        borderWidth="2px"
+        borderStyle="dashed"
+        borderColor="yellow.500"
+        borderRadius="xl"
+        p="6"
+        textAlign="center"
+        cursor={uploading ? 'progress' : 'pointer'}
+        _focusWithin={{ outline: '2px solid', outlineColor: 'yellow.600' }}
+        aria-busy={uploading}
+      >
+        <Text fontWeight="medium">{uploading ? texts.uploading : texts.prompt}</Text>
+        <Text fontSize="sm" color="fg.muted">
+          {texts.hint}
+        </Text>
+        <Box asChild srOnly>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            disabled={uploading}
+            onChange={pick}
+          />
+        </Box>
+      </chakra.label>
+      {problem && (
+        <Text role="alert" color="red.600" fontSize="sm">
+          {problem}
+        </Text>
+      )}
+    </Stack>
+  )
+}
+
+/** The upload area in Chakra's provider of its own: the chat's first screen has no Chakra, which loads with this panel. */
+export default function UploadPanel(props: UploadPanelProps) {
+  return (
     <Provider>
-      <Stack gap="2">
-        <chakra.label
-          htmlFor={inputId}
-          display="block"
-          borderWidth="2px"
-          borderStyle="dashed"
-          borderColor="yellow.500"
-          borderRadius="xl"
-          p="6"
-          textAlign="center"
-          cursor={uploading ? 'progress' : 'pointer'}
-          _focusWithin={{ outline: '2px solid', outlineColor: 'yellow.600' }}
-          aria-busy={uploading}
-        >
-          <Text fontWeight="medium">{uploading ? texts.uploading : texts.prompt}</Text>
-          <Text fontSize="sm" color="fg.muted">
-            {texts.hint}
-          </Text>
-          <Box asChild srOnly>
-            <input
-              id={inputId}
-              type="file"
-              accept="image/*"
-              disabled={uploading}
-              onChange={pick}
-            />
-          </Box>
-        </chakra.label>
-        {problem && (
-          <Text role="alert" color="red.600" fontSize="sm">
-            {problem}
-          </Text>
-        )}
-      </Stack>
+      <UploadArea {...props} />
     </Provider>
   )
 }
