@@ -19,7 +19,7 @@ export default defineConfig({
     cssCodeSplit: false,
     rolldownOptions: {
       // These CommonJS packages have no side effects the bundler can see; Emotion imports them only
-      // for withTheme, which nothing uses, and they would otherwise ship on the visitor's first screen.
+      // for withTheme, which nothing uses, and they would otherwise ship with every page that uses Chakra.
       treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id) },
     },
   },
