@@ -14,9 +14,12 @@ export default defineConfig({
   ],
   server: { port: 5173, strictPort: true },
   build: {
+    // One stylesheet for the whole app, which the prerender inlines into index.html: no page waits on a
+    // stylesheet request, no lazy chunk on a CSS file of its own.
+    cssCodeSplit: false,
     rolldownOptions: {
       // These CommonJS packages have no side effects the bundler can see; Emotion imports them only
-      // for withTheme, which nothing uses, and they would otherwise ship on the visitor's first screen.
+      // for withTheme, which nothing uses, and they would otherwise ship with every page that uses Chakra.
       treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id) },
     },
   },

@@ -1,15 +1,19 @@
-import { createServer, type InlineConfig, type Plugin, type ViteDevServer } from 'vite'
+import type { EnvironmentModuleNode, IndexHtmlTransformContext, InlineConfig, Plugin, ViteDevServer } from 'vite'
+import { createServer } from 'vite'
 
 const emptyRoot = '<div id="root"></div>'
 
-/** What the entry's `renderFirstScreen()` returns (src/app/render-first-screen.tsx). */
-interface RenderedScreen {
+/** The stylesheet the build links from index.html: all of the app's CSS in one file (build.cssCodeSplit false). */
+const stylesheetLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g
+
+/** The first screen's markup, and the CSS that styles it. */
+export interface FirstScreen {
   html: string
-  styles: string
+  css: string
 }
 
 export interface PrerenderOptions {
-  /** The module whose `renderFirstScreen()` renders the page, from the project root. */
+  /** The module whose `renderFirstScreen()` renders the page's markup, from the project root. */
   entry: string
   /**
    * A build has no dev server to render with, so it starts one with this config: the plugins and
@@ -18,17 +22,29 @@ export interface PrerenderOptions {
   renderConfig: () => InlineConfig
 }
 
-async function render(server: ViteDevServer, entry: string): Promise<RenderedScreen> {
+async function render(server: ViteDevServer, entry: string): Promise<string> {
   const module = await server.ssrLoadModule(entry)
-  const screen: unknown = typeof module.renderFirstScreen === 'function' ? module.renderFirstScreen() : undefined
-  const rendered = screen as Partial<RenderedScreen> | undefined
-  if (typeof rendered?.html !== 'string' || typeof rendered.styles !== 'string') {
-    throw new Error(`${entry} must export renderFirstScreen(): { html: string; styles: string }`)
-  }
-  return { html: rendered.html, styles: rendered.styles }
+  const html: unknown = typeof module.renderFirstScreen === 'function' ? module.renderFirstScreen() : undefined
+  if (typeof html !== 'string') throw new Error(`${entry} must export renderFirstScreen(): string`)
+  return html
 }
 
-async function renderWithOwnServer(config: InlineConfig, entry: string): Promise<RenderedScreen> {
+/** The CSS of every stylesheet the rendered entry imports, as the dev server serves it to a <link>. */
+async function importedCss(server: ViteDevServer, entry: string): Promise<string> {
+  const seen = new Set<EnvironmentModuleNode>()
+  const files: string[] = []
+  const visit = (module: EnvironmentModuleNode | undefined) => {
+    if (!module || seen.has(module)) return
+    seen.add(module)
+    for (const imported of module.importedModules) visit(imported)
+    if (module.file?.endsWith('.css')) files.push(module.url)
+  }
+  visit(await server.environments.ssr.moduleGraph.getModuleByUrl(entry))
+  const sheets = await Promise.all(files.map((url) => server.transformRequest(`${url}${url.includes('?') ? '&' : '?'}direct`)))
+  return sheets.map((sheet) => sheet?.code ?? '').join('\n')
+}
+
+async function renderWithOwnServer(config: InlineConfig, entry: string): Promise<string> {
   const server = await createServer({
     ...config,
     configFile: false,
@@ -44,17 +60,36 @@ async function renderWithOwnServer(config: InlineConfig, entry: string): Promise
   }
 }
 
-/** index.html with the rendered screen in #root and its styles at the end of the head. */
-export function withFirstScreen(html: string, screen: RenderedScreen): string {
+/**
+ * The build's stylesheet, taken out of the bundle and out of the page: its CSS goes inline, so the first
+ * screen paints without waiting for a stylesheet request.
+ */
+function inlinedStylesheet(html: string, bundle: NonNullable<IndexHtmlTransformContext['bundle']>): { html: string; css: string } {
+  const css: string[] = []
+  const page = html.replace(stylesheetLink, (_link, file: string) => {
+    const asset = bundle[file]
+    if (asset?.type !== 'asset') throw new Error(`index.html links ${file}, which the build did not write`)
+    css.push(String(asset.source))
+    delete bundle[file]
+    return ''
+  })
+  return { html: page, css: css.join('\n') }
+}
+
+/** index.html with the rendered screen in #root and its CSS in a style element at the end of the head. */
+export function withFirstScreen(html: string, screen: FirstScreen): string {
   if (!html.includes(emptyRoot) || !html.includes('</head>')) throw new Error(`index.html needs a </head> and an empty ${emptyRoot}`)
-  // Replacer functions: the markup and styles are inserted as they are, `$` patterns and all.
-  return html.replace(emptyRoot, () => `<div id="root">${screen.html}</div>`).replace('</head>', () => `${screen.styles}</head>`)
+  if (/<\/style/i.test(screen.css)) throw new Error('The first screen\'s CSS must not close its style element')
+  // Replacer functions: the markup and CSS are inserted as they are, `$` patterns and all.
+  return html.replace(emptyRoot, () => `<div id="root">${screen.html}</div>`).replace('</head>', () => `<style>${screen.css}</style></head>`)
 }
 
 /**
- * Puts the home page's first screen, rendered with React on the server and with its Emotion styles,
- * into index.html, so it paints before any script runs; the client then hydrates it. The build renders
- * once; the dev server renders on each request, so `npm start` serves what the build ships.
+ * Puts the home page's first screen, rendered with React on the server, into index.html with its CSS,
+ * so it paints styled before any script runs; the client then hydrates it. The build renders once and
+ * inlines its one stylesheet; the dev server renders on each request and inlines the CSS the render
+ * imported, so `npm start` serves what the build ships. CSS modules name their classes alike in both
+ * (scripts/css-class-names.ts), or hydration would meet other class names.
  */
 export function prerenderPlugin({ entry, renderConfig }: PrerenderOptions): Plugin {
   return {
@@ -62,8 +97,14 @@ export function prerenderPlugin({ entry, renderConfig }: PrerenderOptions): Plug
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
-        const screen = context.server ? await render(context.server, entry) : await renderWithOwnServer(renderConfig(), entry)
-        return withFirstScreen(html, screen)
+        if (context.server) {
+          const markup = await render(context.server, entry)
+          return withFirstScreen(html, { html: markup, css: await importedCss(context.server, entry) })
+        }
+        const markup = await renderWithOwnServer(renderConfig(), entry)
+        if (!context.bundle) return withFirstScreen(html, { html: markup, css: '' })
+        const page = inlinedStylesheet(html, context.bundle)
+        return withFirstScreen(page.html, { html: markup, css: page.css })
       },
     },
   }

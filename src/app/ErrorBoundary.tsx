@@ -1,9 +1,7 @@
-import { Box } from '@chakra-ui/react/box'
-import { Button } from '@chakra-ui/react/button'
-import { Heading } from '@chakra-ui/react/heading'
-import { VStack } from '@chakra-ui/react/stack'
-import { Text } from '@chakra-ui/react/text'
 import { Component, type ErrorInfo, type ReactNode } from 'react'
+import '../components/plain/plain-theme.css'
+import { Button } from '../components/plain/Button'
+import styles from './ErrorBoundary.module.css'
 
 interface State {
   failed: boolean
@@ -24,13 +22,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   render() {
     if (!this.state.failed) return this.props.children
     return (
-      <Box as="main" minH="100vh" display="flex" alignItems="center" justifyContent="center" p="6">
-        <VStack gap="4" textAlign="center">
-          <Heading as="h1">Something went wrong</Heading>
-          <Text color="fg.muted">Please reload the page. If it keeps happening, contact us directly.</Text>
-          <Button onClick={() => window.location.reload()}>Reload</Button>
-        </VStack>
-      </Box>
+      <main className={`plain-page ${styles.screen}`}>
+        <h1 className={styles.title}>Something went wrong</h1>
+        <p className={styles.text}>Please reload the page. If it keeps happening, contact us directly.</p>
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+      </main>
     )
   }
 }

@@ -1,4 +1,4 @@
-import { Container } from '@chakra-ui/react/container'
+import '../components/plain/plain-theme.css'
 import { ChatLanguageContext } from '../features/intake/chat/chat-language-context'
 import { languageChoices } from '../features/intake/chat/chat-languages'
 import type { ChatStart } from '../features/intake/chat/chat-start'
@@ -7,6 +7,7 @@ import { chatTexts } from '../features/intake/chat/intake-machine'
 import { LanguageSwitch } from '../features/intake/chat/LanguageSwitch'
 import { useIntakeChat } from '../features/intake/chat/use-intake-chat'
 import { translate } from '../features/intake/flow/chat-language'
+import styles from './HomePage.module.css'
 import { SiteHeader } from './SiteHeader'
 
 export function HomePage({ start }: { start: ChatStart }) {
@@ -14,7 +15,7 @@ export function HomePage({ start }: { start: ChatStart }) {
   const { language } = chat
   return (
     <ChatLanguageContext value={language}>
-      <Container as="main" maxW="3xl" px={{ base: '3', md: '4' }} pb="8">
+      <main className={`plain-page ${styles.page}`}>
         <SiteHeader tagline={translate(language, chatTexts.tagline)}>
           <LanguageSwitch
             choices={languageChoices}
@@ -26,7 +27,7 @@ export function HomePage({ start }: { start: ChatStart }) {
           />
         </SiteHeader>
         <ConsultationChat chat={chat} />
-      </Container>
+      </main>
     </ChatLanguageContext>
   )
 }

@@ -1,4 +1,3 @@
-import { Provider } from '../components/ui/provider'
 import type { ChatStart } from '../features/intake/chat/chat-start'
 import { ErrorBoundary } from './ErrorBoundary'
 import { HomePage } from './HomePage'
@@ -6,10 +5,8 @@ import { HomePage } from './HomePage'
 /** The home page as a visitor opens it; the build prerenders it as a new chat. */
 export function VisitorApp({ start }: { start: ChatStart }) {
   return (
-    <Provider>
-      <ErrorBoundary>
-        <HomePage start={start} />
-      </ErrorBoundary>
-    </Provider>
+    <ErrorBoundary>
+      <HomePage start={start} />
+    </ErrorBoundary>
   )
 }

@@ -43,10 +43,10 @@ function omit<T extends object>(record: T, keys: readonly string[]): Partial<T> 
 }
 
 /**
- * The visitor page's Chakra system: Chakra's default theme cut down to what the chat uses, its
- * recipes, the tokens they and the chat refer to, and four colour palettes of ten. Every token costs
- * script, work when the page starts and CSS in the prerendered page; the admin system adds the rest
- * (admin-system.ts).
+ * The visitor pages' Chakra system (the chat's upload and scheduler panels, which bring it with them,
+ * and the not-found page; the chat itself draws without Chakra): Chakra's default theme cut down to
+ * what they use, its recipes, the tokens they refer to, and four colour palettes of ten. Every token
+ * costs script and work when a panel opens; the admin system adds the rest (admin-system.ts).
  *
  * Why the deep `chakra-theme/*` imports (an alias to Chakra's theme files, see vite.config.ts):
  * `@chakra-ui/react/theme` and the package's main entry both reach every component recipe, and the

@@ -1,9 +1,7 @@
-import { Box } from '@chakra-ui/react/box'
-import { Button } from '@chakra-ui/react/button'
-import { Flex } from '@chakra-ui/react/flex'
-import { Text } from '@chakra-ui/react/text'
+import { Button } from '../../../components/plain/Button'
 import { shownText, translate } from '../flow/chat-language'
 import type { ChatMessage } from '../machine/intake-types'
+import styles from './ChatBubble.module.css'
 import { useChatLanguage } from './chat-language-context'
 
 interface ChatBubbleProps {
@@ -27,23 +25,16 @@ export function ChatBubble({ message, optionsLabel, canChoose, onChoose, editLab
   const answered = message.selectedOption !== undefined
   const closed = answered && !message.optionsStayOpen
   return (
-    <Flex justify={fromBot ? 'flex-start' : 'flex-end'} align="center" gap="1" wrap="wrap">
+    <div className={fromBot ? styles.row : `${styles.row} ${styles.fromVisitor}`}>
       {editLabel && message.stepId && (
-        <Button size="sm" variant="ghost" colorPalette="yellow" minH="11" onClick={() => onEdit(message.stepId as string)}>
+        <Button size="sm" variant="ghost" onClick={() => onEdit(message.stepId as string)}>
           {editLabel}
         </Button>
       )}
-      <Box
-        maxW={{ base: '90%', md: '75%' }}
-        bg={fromBot ? 'bg.muted' : 'yellow.800'}
-        color={fromBot ? 'fg' : 'white'}
-        borderRadius="lg"
-        px="3"
-        py="2"
-      >
-        <Text whiteSpace="pre-line">{shownText(message.text, language)}</Text>
+      <div className={styles.bubble}>
+        <p className={styles.content}>{shownText(message.text, language)}</p>
         {message.options && message.stepId && (
-          <Flex wrap="wrap" gap="2" mt="2" role="group" aria-label={optionsLabel}>
+          <div className={styles.options} role="group" aria-label={optionsLabel}>
             {message.options.map((label) => {
               const chosen = answered ? message.selectedOption === label : message.currentOption === label
               return (
@@ -51,7 +42,6 @@ export function ChatBubble({ message, optionsLabel, canChoose, onChoose, editLab
                   key={label}
                   size="sm"
                   variant={chosen ? 'solid' : 'outline'}
-                  colorPalette="yellow"
                   disabled={closed || (!message.optionsStayOpen && !canChoose(message.stepId as string, label))}
                   aria-pressed={chosen}
                   onClick={() => onChoose(message.stepId as string, label)}
@@ -60,9 +50,9 @@ export function ChatBubble({ message, optionsLabel, canChoose, onChoose, editLab
                 </Button>
               )
             })}
-          </Flex>
+          </div>
         )}
-      </Box>
-    </Flex>
+      </div>
+    </div>
   )
 }

@@ -1,8 +1,8 @@
-import { Stack } from '@chakra-ui/react/stack'
 import { useEffect, useRef } from 'react'
 import type { ChatTexts } from '../flow/flow-texts.schema'
 import type { ChatMessage } from '../machine/intake-types'
 import { ChatBubble } from './ChatBubble'
+import styles from './ChatTranscript.module.css'
 import { TypingIndicator } from './TypingIndicator'
 
 interface ChatTranscriptProps {
@@ -28,20 +28,8 @@ export function ChatTranscript({ messages, typing, texts, canChoose, onChoose, e
   const latestAnswers = new Map(messages.flatMap((m) => (m.type === 'user' && m.stepId ? [[m.stepId, m.id] as const] : [])))
 
   return (
-    <Stack
-      role="log"
-      aria-live="polite"
-      aria-label={texts.log_label}
-      // Focusable, so a keyboard can scroll the conversation when nothing in it takes focus.
-      tabIndex={0}
-      gap="3"
-      maxH="60vh"
-      overflowY="auto"
-      p="3"
-      borderWidth="1px"
-      borderRadius="xl"
-      bg="bg"
-    >
+    // Focusable, so a keyboard can scroll the conversation when nothing in it takes focus.
+    <div role="log" aria-live="polite" aria-label={texts.log_label} className={styles.log} tabIndex={0}>
       {messages.map((message) => (
         <ChatBubble
           key={message.id}
@@ -55,6 +43,6 @@ export function ChatTranscript({ messages, typing, texts, canChoose, onChoose, e
       ))}
       {typing && <TypingIndicator text={texts.typing} />}
       <div ref={end} />
-    </Stack>
+    </div>
   )
 }

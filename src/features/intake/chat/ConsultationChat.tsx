@@ -1,10 +1,8 @@
-import { Box } from '@chakra-ui/react/box'
-import { Center } from '@chakra-ui/react/center'
-import { Spinner } from '@chakra-ui/react/spinner'
-import { Stack } from '@chakra-ui/react/stack'
 import { lazy, Suspense } from 'react'
+import { Spinner } from '../../../components/plain/Spinner'
 import { shownText, translate } from '../flow/chat-language'
 import { ChatTranscript } from './ChatTranscript'
+import styles from './ConsultationChat.module.css'
 import { ContactFormPanel } from './ContactFormPanel'
 import { chatTexts, editButtonText } from './intake-machine'
 import { shownChatTexts, shownFields, shownSchedulerTexts, shownUploadTexts } from './shown-texts'
@@ -20,7 +18,7 @@ export function ConsultationChat({ chat }: { chat: IntakeChat }) {
   const texts = shownChatTexts(chatTexts, language)
 
   return (
-    <Stack gap="4">
+    <div className={styles.chat}>
       <ChatTranscript
         messages={context.transcript}
         typing={context.typing}
@@ -30,12 +28,12 @@ export function ConsultationChat({ chat }: { chat: IntakeChat }) {
         editLabel={(stepId) => (snapshot.can({ type: 'answer.edit', stepId }) ? shownText(editButtonText(stepId), language) : null)}
         onEdit={(stepId) => send({ type: 'answer.edit', stepId })}
       />
-      <Box>
+      <div>
         <Suspense
           fallback={
-            <Center py="4">
-              <Spinner aria-label={texts.loading} />
-            </Center>
+            <div className={styles.loading}>
+              <Spinner label={texts.loading} />
+            </div>
           }
         >
           {panel.kind === 'form' && (
@@ -66,7 +64,7 @@ export function ConsultationChat({ chat }: { chat: IntakeChat }) {
             />
           )}
         </Suspense>
-      </Box>
-    </Stack>
+      </div>
+    </div>
   )
 }

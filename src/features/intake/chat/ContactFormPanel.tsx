@@ -1,12 +1,9 @@
-import { Button } from '@chakra-ui/react/button'
-import { Stack } from '@chakra-ui/react/stack'
-import { chakra } from '@chakra-ui/react/styled-system'
-import { Text } from '@chakra-ui/react/text'
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react'
-import { Input } from '../../../components/ui/input'
+import { Button } from '../../../components/plain/Button'
 import type { FormFieldId } from '../flow/flow-vocabulary'
 import type { FormFieldSpec } from '../machine/intake-types'
 import { contactFieldError } from './contact-field-error'
+import styles from './ContactFormPanel.module.css'
 
 interface ContactFormPanelProps {
   /** What screen readers call the form. */
@@ -43,50 +40,49 @@ export function ContactFormPanel({ label, fields, submitLabel, notice, values: g
   }
 
   return (
-    <Stack asChild gap="3">
-      <form onSubmit={submit} noValidate aria-label={label} aria-describedby={notice ? noticeId : undefined}>
-        {fields.map((field) => {
-          const value = values[field.id] ?? ''
-          const error = touched[field.id] ? errors[field.id] : null
-          const inputId = `${formId}-${field.id}`
-          return (
-            <Stack key={field.id} gap="1.5">
-              <chakra.label htmlFor={inputId} fontSize="sm" fontWeight="medium">
-                {field.label}
-              </chakra.label>
-              <Input
-                id={inputId}
-                name={field.id}
-                value={value}
-                placeholder={field.placeholder}
-                maxLength={300}
-                required
-                aria-invalid={error !== null}
-                aria-describedby={error ? `${inputId}-error` : undefined}
-                {...inputProps[field.id]}
-                onChange={(event) => {
-                  setValues((current) => ({ ...current, [field.id]: event.target.value }))
-                  setTouched((current) => ({ ...current, [field.id]: true }))
-                }}
-                onBlur={() => setTouched((current) => ({ ...current, [field.id]: true }))}
-              />
-              {error && (
-                <Text id={`${inputId}-error`} color="fg.error" fontSize="sm">
-                  {error}
-                </Text>
-              )}
-            </Stack>
-          )
-        })}
-        {notice && (
-          <Text id={noticeId} fontSize="sm" color="fg.muted">
-            {notice}
-          </Text>
-        )}
-        <Button type="submit" colorPalette="yellow" disabled={!ready}>
-          {submitLabel}
-        </Button>
-      </form>
-    </Stack>
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={label} aria-describedby={notice ? noticeId : undefined}>
+      {fields.map((field) => {
+        const value = values[field.id] ?? ''
+        const error = touched[field.id] ? errors[field.id] : null
+        const inputId = `${formId}-${field.id}`
+        return (
+          <div key={field.id} className={styles.field}>
+            <label htmlFor={inputId} className={styles.label}>
+              {field.label}
+            </label>
+            <input
+              id={inputId}
+              className={styles.input}
+              name={field.id}
+              value={value}
+              placeholder={field.placeholder}
+              maxLength={300}
+              required
+              aria-invalid={error !== null}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              {...inputProps[field.id]}
+              onChange={(event) => {
+                setValues((current) => ({ ...current, [field.id]: event.target.value }))
+                setTouched((current) => ({ ...current, [field.id]: true }))
+              }}
+              onBlur={() => setTouched((current) => ({ ...current, [field.id]: true }))}
+            />
+            {error && (
+              <p id={`${inputId}-error`} className={styles.error}>
+                {error}
+              </p>
+            )}
+          </div>
+        )
+      })}
+      {notice && (
+        <p id={noticeId} className={styles.notice}>
+          {notice}
+        </p>
+      )}
+      <Button type="submit" disabled={!ready}>
+        {submitLabel}
+      </Button>
+    </form>
   )
 }

@@ -2,6 +2,7 @@ import { Button } from '@chakra-ui/react/button'
 import { Heading } from '@chakra-ui/react/heading'
 import { Stack } from '@chakra-ui/react/stack'
 import { Text } from '@chakra-ui/react/text'
+import { Provider } from '../../../components/ui/provider'
 import { schedulingApi } from '../../scheduling/api'
 import { SlotScheduler } from '../../scheduling/SlotScheduler'
 import type { SchedulerCardTexts } from '../flow/flow-texts.schema'
@@ -21,7 +22,7 @@ interface SchedulerPanelProps {
  * Chakra's outline card without its slot recipe, which would bring every component anatomy into the
  * visitor's system.
  */
-export default function SchedulerPanel({ panel, texts, leadId, onBook, onClose }: SchedulerPanelProps) {
+function SchedulerCard({ panel, texts, leadId, onBook, onClose }: SchedulerPanelProps) {
   const { status } = panel
   return (
     <Stack as="section" aria-label={texts.title} gap="3" p="6" borderWidth="1px" borderRadius="l3" bg="bg.panel">
@@ -54,5 +55,14 @@ export default function SchedulerPanel({ panel, texts, leadId, onBook, onClose }
         </>
       )}
     </Stack>
+  )
+}
+
+/** The scheduler card in Chakra's provider of its own: the chat's first screen has no Chakra, which loads with this panel. */
+export default function SchedulerPanel(props: SchedulerPanelProps) {
+  return (
+    <Provider>
+      <SchedulerCard {...props} />
+    </Provider>
   )
 }

@@ -3,6 +3,7 @@ import { Stack } from '@chakra-ui/react/stack'
 import { chakra } from '@chakra-ui/react/styled-system'
 import { Text } from '@chakra-ui/react/text'
 import { useId, useState, type ChangeEvent } from 'react'
+import { Provider } from '../../../components/ui/provider'
 import { checkReferenceImage } from '../api/reference-image-file'
 import type { UploadAreaTexts } from '../flow/flow-texts.schema'
 import type { UploadStatus } from '../machine/intake-types'
@@ -14,7 +15,7 @@ interface UploadPanelProps {
 }
 
 /** The reference-image picker: images only, checked for type and size before anything is sent. */
-export default function UploadPanel({ status, texts, onFile }: UploadPanelProps) {
+function UploadArea({ status, texts, onFile }: UploadPanelProps) {
   const inputId = useId()
   const [problem, setProblem] = useState<string | null>(null)
   const uploading = status === 'uploading'
@@ -63,5 +64,14 @@ export default function UploadPanel({ status, texts, onFile }: UploadPanelProps)
         </Text>
       )}
     </Stack>
+  )
+}
+
+/** The upload area in Chakra's provider of its own: the chat's first screen has no Chakra, which loads with this panel. */
+export default function UploadPanel(props: UploadPanelProps) {
+  return (
+    <Provider>
+      <UploadArea {...props} />
+    </Provider>
   )
 }
