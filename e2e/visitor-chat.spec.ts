@@ -217,6 +217,11 @@ test('a reload mid-chat continues the same conversation', async ({ page }) => {
 test('the chat works by keyboard alone', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByLabel('Full Name', { exact: true })).toBeVisible({ timeout: 15_000 })
+  // The language switch, then the conversation (it scrolls by keyboard), then the form.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('log')).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(page.getByLabel('Full Name', { exact: true })).toBeFocused()
   await page.keyboard.type('Nisha Verma')
@@ -225,6 +230,10 @@ test('the chat works by keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter')
   const firstOption = page.getByRole('button', { name: 'Engagement/Wedding', exact: true, disabled: false })
   await expect(firstOption).toBeVisible({ timeout: 15_000 })
+  // The form is gone: Tab starts again at the top of the page.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('combobox', { name: 'Language' })).toBeFocused()
+  await page.keyboard.press('Tab')
   await page.keyboard.press('Tab')
   await expect(page.getByRole('button', { name: 'Edit name and phone' })).toBeFocused()
   await page.keyboard.press('Tab')

@@ -53,8 +53,20 @@ async function storedLead(phone: string) {
 test.describe('a visitor whose browser speaks Hindi', () => {
   test.use({ locale: 'hi-IN', viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true })
 
+  test('the first screen is in Hindi before any script of the app runs, with no English shown', async ({ page }) => {
+    await page.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
+    await page.goto('/')
+    await expect(page.getByRole('log')).toHaveText(said('welcome'))
+    await expect(page.getByText(englishSaid('welcome'))).toBeHidden()
+    await expect(page.locator('header').getByText(hindi.chat.tagline)).toBeVisible()
+  })
+
   test('chats in Hindi from the first screen, switches to English and back mid-chat, and saves English answers with language hi', async ({ page }) => {
     const phone = uniquePhone()
+    const problems: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text())
+    })
     await page.goto('/')
     const log = page.getByRole('log')
     await expect(log).toContainText(said('welcome'))
@@ -65,6 +77,9 @@ test.describe('a visitor whose browser speaks Hindi', () => {
 
     await fillForm(page, 'name_form', { name: 'प्रिया शर्मा', phone })
     await expect(log).toContainText(said('occasion'))
+    // The prerendered Hindi screen was hydrated as it was: one conversation, no warning.
+    await expect(page.getByRole('log')).toHaveCount(1)
+    expect(problems).toEqual([])
     await choose(page, optionIn('occasion', 'Anniversary'))
     await choose(page, optionIn('product_type', 'Ring'))
     await expect(log).toContainText(said('budget_range'))

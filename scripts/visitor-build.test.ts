@@ -66,4 +66,37 @@ describe('the production build of the visitor page', () => {
     expect(document.querySelectorAll('link[rel=stylesheet]')).toHaveLength(0)
     expect(unstyledClasses(page)).toEqual([])
   })
+
+  test('has the first screen in each other language after it, shown instead of it when the head script picks that language', () => {
+    const page = readFileSync(path.join(outDir, 'index.html'), 'utf8')
+    const document = new DOMParser().parseFromString(page, 'text/html')
+    const others = translationFilesOf(defaultFlowFile)
+    expect(others.map(({ language }) => language)).toContain('hi')
+    for (const { language } of others) {
+      const screen = document.getElementById(`root-${language}`)
+      expect(screen?.getAttribute('data-first-screen')).toBe(language)
+      expect(screen?.querySelector('header h1')?.textContent).toBe(brand.title)
+      expect(screen?.querySelector('[role=log]')?.textContent).toBe(firstScreenMessages(defaultFlowFile, language).join(''))
+      expect(page).toContain(`html[data-chat-language="${language}"] #root{display:none}`)
+      expect(page).toContain(`html:not([data-chat-language="${language}"]) #root-${language}{display:none}`)
+    }
+    // The head's script names the language before the body is parsed.
+    const script = [...document.head.querySelectorAll('script:not([src])')].map((element) => element.textContent).find((text) => text?.includes('data-chat-language'))
+    expect(script).toBeDefined()
+    const run = (search: string, browserLanguage: string, kept: string | null) => {
+      const attributes: Record<string, string> = {}
+      new Function('location', 'navigator', 'sessionStorage', 'document', script ?? '')(
+        { search },
+        { language: browserLanguage },
+        { getItem: () => kept },
+        { documentElement: { setAttribute: (name: string, value: string) => void (attributes[name] = value) } },
+      )
+      return attributes['data-chat-language']
+    }
+    expect(run('', 'hi-IN', null)).toBe('hi')
+    expect(run('', 'en-US', null)).toBe('en')
+    expect(run('?lang=hi', 'en-US', null)).toBe('hi')
+    expect(run('', 'hi-IN', JSON.stringify({ snapshot: { context: { language: 'en' } } }))).toBe('en')
+    expect(run('', 'en-US', 'garbage')).toBe('en')
+  })
 })

@@ -6,9 +6,18 @@ const emptyRoot = '<div id="root"></div>'
 /** The stylesheet the build links from index.html: all of the app's CSS in one file (build.cssCodeSplit false). */
 const stylesheetLink = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g
 
-/** The first screen's markup, and the CSS that styles it. */
-export interface FirstScreen {
+/** What the entry's `renderFirstScreen()` renders (src/app/render-first-screen.tsx). */
+export interface RenderedScreen {
+  /** The markup of #root. */
   html: string
+  /** Markup after #root: the first screen in other languages, shown instead of #root's by `head`. */
+  after?: string
+  /** Markup for the head, before the CSS: what picks the language shown. */
+  head?: string
+}
+
+/** The first screen's markup, and the CSS that styles it. */
+export interface FirstScreen extends RenderedScreen {
   css: string
 }
 
@@ -22,11 +31,15 @@ export interface PrerenderOptions {
   renderConfig: () => InlineConfig
 }
 
-async function render(server: ViteDevServer, entry: string): Promise<string> {
+async function render(server: ViteDevServer, entry: string): Promise<RenderedScreen> {
   const module = await server.ssrLoadModule(entry)
-  const html: unknown = typeof module.renderFirstScreen === 'function' ? module.renderFirstScreen() : undefined
-  if (typeof html !== 'string') throw new Error(`${entry} must export renderFirstScreen(): string`)
-  return html
+  const screen: unknown = typeof module.renderFirstScreen === 'function' ? await module.renderFirstScreen() : undefined
+  const rendered = screen as Partial<RenderedScreen> | undefined
+  const optionalText = (value: unknown) => value === undefined || typeof value === 'string'
+  if (typeof rendered?.html !== 'string' || !optionalText(rendered.after) || !optionalText(rendered.head)) {
+    throw new Error(`${entry} must export renderFirstScreen(): { html: string; after?: string; head?: string } (or a promise of it)`)
+  }
+  return { html: rendered.html, after: rendered.after ?? '', head: rendered.head ?? '' }
 }
 
 /** The CSS of every stylesheet the rendered entry imports, as the dev server serves it to a <link>. */
@@ -44,7 +57,7 @@ async function importedCss(server: ViteDevServer, entry: string): Promise<string
   return sheets.map((sheet) => sheet?.code ?? '').join('\n')
 }
 
-async function renderWithOwnServer(config: InlineConfig, entry: string): Promise<string> {
+async function renderWithOwnServer(config: InlineConfig, entry: string): Promise<RenderedScreen> {
   const server = await createServer({
     ...config,
     configFile: false,
@@ -76,12 +89,14 @@ function inlinedStylesheet(html: string, bundle: NonNullable<IndexHtmlTransformC
   return { html: page, css: css.join('\n') }
 }
 
-/** index.html with the rendered screen in #root and its CSS in a style element at the end of the head. */
+/** index.html with the rendered screen in #root (other languages' after it) and its head markup and CSS at the end of the head. */
 export function withFirstScreen(html: string, screen: FirstScreen): string {
   if (!html.includes(emptyRoot) || !html.includes('</head>')) throw new Error(`index.html needs a </head> and an empty ${emptyRoot}`)
   if (/<\/style/i.test(screen.css)) throw new Error('The first screen\'s CSS must not close its style element')
   // Replacer functions: the markup and CSS are inserted as they are, `$` patterns and all.
-  return html.replace(emptyRoot, () => `<div id="root">${screen.html}</div>`).replace('</head>', () => `<style>${screen.css}</style></head>`)
+  return html
+    .replace(emptyRoot, () => `<div id="root">${screen.html}</div>${screen.after ?? ''}`)
+    .replace('</head>', () => `${screen.head ?? ''}<style>${screen.css}</style></head>`)
 }
 
 /**
@@ -98,13 +113,13 @@ export function prerenderPlugin({ entry, renderConfig }: PrerenderOptions): Plug
       order: 'post',
       async handler(html, context) {
         if (context.server) {
-          const markup = await render(context.server, entry)
-          return withFirstScreen(html, { html: markup, css: await importedCss(context.server, entry) })
+          const screen = await render(context.server, entry)
+          return withFirstScreen(html, { ...screen, css: await importedCss(context.server, entry) })
         }
-        const markup = await renderWithOwnServer(renderConfig(), entry)
-        if (!context.bundle) return withFirstScreen(html, { html: markup, css: '' })
+        const screen = await renderWithOwnServer(renderConfig(), entry)
+        if (!context.bundle) return withFirstScreen(html, { ...screen, css: '' })
         const page = inlinedStylesheet(html, context.bundle)
-        return withFirstScreen(page.html, { html: markup, css: page.css })
+        return withFirstScreen(page.html, { ...screen, css: page.css })
       },
     },
   }

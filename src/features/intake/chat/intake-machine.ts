@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import flow from '../../../../flows/consultation.flow.yaml'
 import { createAdPixel, type AdPixel } from '../api/ad-pixel'
+import { flowLanguage } from '../flow/chat-language'
 import { linkUrl } from '../links/messaging-links'
 import { editText } from '../machine/answer-edits'
 import { compileFlow, type IntakeMachine } from '../machine/compile-flow'
@@ -33,7 +34,7 @@ export const editButtonText = (stepId: string) => editText(flow, stepId)
 function compiledMachine() {
   return compileFlow(flow).provide({
     actions: {
-      openLink: ({ context }, { link }) => openLink(link ? linkUrl(link, loadedLanguage(context.language)) : ''),
+      openLink: ({ context }, { link }) => openLink(link ? linkUrl(link, loadedLanguage(context.language ?? flowLanguage.code)) : ''),
       trackPixel: (_, { event, params }) => adPixel().track(event, params),
       record: (_, event) => recordChat(event),
     },

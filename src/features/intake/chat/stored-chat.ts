@@ -2,7 +2,8 @@ import type { Snapshot } from 'xstate'
 import { persistIntake, restoredIntakeSnapshot } from '../machine/persist'
 import { intakeFlowHash, intakeMachine } from './intake-machine'
 
-const storageKey = 'consultation-chat'
+/** Where this tab keeps its chat (sessionStorage). */
+export const keptChatKey = 'consultation-chat'
 
 /** A chat this tab kept, ready to continue (see machine/persist.ts). */
 export type RestoredChat = Snapshot<unknown>
@@ -10,7 +11,7 @@ export type RestoredChat = Snapshot<unknown>
 /** The text this tab keeps for its chat, unchecked; null when there is none or storage is closed. */
 export function keptChatText(): string | null {
   try {
-    return window.sessionStorage.getItem(storageKey)
+    return window.sessionStorage.getItem(keptChatKey)
   } catch {
     return null
   }
@@ -25,7 +26,7 @@ export function restoredChat(): RestoredChat | undefined {
 /** Keeps the running chat for this tab, so a reload continues it. */
 export function storeChat(actor: Parameters<typeof persistIntake>[0]): void {
   try {
-    window.sessionStorage.setItem(storageKey, persistIntake(actor, intakeFlowHash))
+    window.sessionStorage.setItem(keptChatKey, persistIntake(actor, intakeFlowHash))
   } catch {
     // Storage full or disabled: the chat goes on, it just cannot resume after a reload.
   }

@@ -28,7 +28,8 @@ function actorOptions(start: ChatStart) {
 export function useIntakeChat(start: ChatStart) {
   const actor = useActorRef(intakeMachine(), actorOptions(start))
   const [snapshot, setSnapshot] = useState(() => {
-    if (actor.getSnapshot().context.language !== start.language) actor.send({ type: 'language.set', language: start.language })
+    // Handled once the actor starts, after this first render, which shows the start's language already.
+    if ((actor.getSnapshot().context.language ?? flowLanguage.code) !== start.language) actor.send({ type: 'language.set', language: start.language })
     return actor.getSnapshot()
   })
   const [switching, setSwitching] = useState<{ to: string; failed: boolean } | null>(null)
@@ -65,7 +66,7 @@ export function useIntakeChat(start: ChatStart) {
     adPixel()
   }, [])
 
-  const { language: code } = snapshot.context
+  const code = snapshot.context.language ?? start.language
   useEffect(() => {
     const page = document.documentElement
     const before = page.lang

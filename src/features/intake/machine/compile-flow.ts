@@ -1,7 +1,7 @@
 import { fromPromise, setup } from 'xstate'
 import { errorCode, errorCodes } from '../../../lib/api-error'
 import { providedLater } from '../../../lib/provided-later'
-import { flowLanguage, languageCode } from '../flow/chat-language'
+import { languageCode } from '../flow/chat-language'
 import type { CheckedFlow, FlowGuard } from '../flow/flow.schema'
 import { answerFields, type PixelEvent } from '../flow/flow-vocabulary'
 import { contactFormSchema, type CheckedFormField } from '../forms/contact-form.schema'
@@ -41,7 +41,6 @@ export function flowDelays(flow: CheckedFlow): Record<string, number> {
 export function initialContext(flowHash: string): IntakeContext {
   return {
     flowHash,
-    language: flowLanguage.code,
     sessionId: createSessionId(),
     leadId: createLeadId(),
     answers: Object.fromEntries(answerFields.map((field) => [field, ''])) as Answers,

@@ -1,3 +1,4 @@
+import { flowLanguage } from '../flow/chat-language'
 import type { CheckedFlow, FlowMessage, FlowStep } from '../flow/flow.schema'
 import { optionParts } from '../flow/flow-options'
 import { contactFormSchema } from '../forms/contact-form.schema'
@@ -180,7 +181,7 @@ function saveStep(step: FlowStep & { type: 'save' }, c: StepCompiler): StateConf
   const { success, failure } = step
   const invoked = c.timing.invoked(
     'saveLead',
-    ({ context }) => ({ lead: buildLeadPayload(context.leadId, context.answers, context.language) }),
+    ({ context }) => ({ lead: buildLeadPayload(context.leadId, context.answers, context.language ?? flowLanguage.code) }),
     {
       onDone: {
         target: 'saved',

@@ -76,8 +76,11 @@ export interface SlotPick {
 
 export interface IntakeContext {
   flowHash: string
-  /** The language the chat speaks (chat-language.ts); the answers stay in the flow file's. */
-  language: string
+  /**
+   * The language the chat was told to speak (chat-language.ts); until then the page's choice, which
+   * is the flow file's language when the page makes none. The answers stay in the flow file's language.
+   */
+  language?: string
   /** The chat's recording session (see recording/): random, kept with the chat across reloads. */
   sessionId: string
   /** Created once per visitor chat; a retried save reuses it. */
