@@ -1,0 +1,31 @@
+import { authStorageKey } from '../../lib/auth-storage-key'
+import { readBackendConfig } from '../../lib/env'
+
+/**
+ * Whether the browser may hold a signed-in session, decided without supabase-js so the sign-in
+ * screen needs none of it. supabase-js treats a stored value as a session only if it is a JSON
+ * object with `access_token`, `refresh_token` and `expires_at` (auth-js `_isValidSession`) and
+ * discards anything else, so anything else means signed out. A storage that cannot be read is left
+ * for supabase-js to judge.
+ */
+export function sessionMayBeStored(readStored: () => string | null): boolean {
+  let stored: string | null
+  try {
+    stored = readStored()
+  } catch {
+    return true
+  }
+  if (!stored) return false
+  let value: unknown
+  try {
+    value = JSON.parse(stored)
+  } catch {
+    return false
+  }
+  return typeof value === 'object' && value !== null && 'access_token' in value && 'refresh_token' in value && 'expires_at' in value
+}
+
+/** Whether this browser may hold a session of the app's backend (see sessionMayBeStored). */
+export function appSessionMayBeStored(): boolean {
+  return sessionMayBeStored(() => window.localStorage.getItem(authStorageKey(readBackendConfig(import.meta.env, window.location.origin).url)))
+}
