@@ -1,31 +1,54 @@
-import { HStack, Spinner, Text } from '@chakra-ui/react'
+import { useMachine } from '@xstate/react'
 import { lazy, Suspense } from 'react'
-import { authApi } from '../features/admin-auth/api'
+import { adminSessionActors } from '../features/admin-auth/admin-session-actors'
+import { adminSessionMachine } from '../features/admin-auth/admin-session.machine'
+import { SessionLoading } from '../features/admin-auth/SessionLoading'
+import { announceSignedIn, announceSignInFailed } from '../features/admin-auth/sign-in-toasts'
 import { SignInScreen } from '../features/admin-auth/SignInScreen'
-import { useAdminSession } from '../features/admin-auth/use-admin-session'
 
-const AdminDashboard = lazy(() => import('./AdminDashboard'))
+const loadAuth = () => import('../features/admin-auth/api').then(({ authApi }) => authApi)
+const loadAdminChakra = () => import('./AdminChakra')
+const AdminChakra = lazy(loadAdminChakra)
 
-function Loading() {
-  return (
-    <HStack justify="center" py="24">
-      <Spinner />
-      <Text>Loading...</Text>
-    </HStack>
-  )
+/** Loads what a sign-in needs while the admin types; a failure here is reported by the sign-in that needs it, as one of the dashboard's code by the dashboard. */
+function prepareSignIn() {
+  loadAdminChakra().catch(() => {})
+  loadAuth().catch(() => {})
 }
 
+const machine = adminSessionMachine.provide({
+  actors: adminSessionActors(loadAuth),
+  actions: {
+    prepareSignedIn: () => void import('./AdminDashboard').catch(() => {}),
+    announceSignedIn,
+    announceSignInFailed: (_, error) => announceSignInFailed(error),
+    notifyRestoreFailed: (_, error) => console.error('The stored session could not be restored:', error),
+  },
+})
+
 /**
- * Sign-in while there is no session; the dashboard once a session exists or is restored. The
- * dashboard's code loads only then, so the sign-in screen comes up with little script.
+ * Sign-in while there is no session; the dashboard once a session exists or is restored. The sign-in
+ * screen is plain elements: Chakra (the toasts, the dashboard) loads with the first sign-in, and the
+ * dashboard's code only once signed in.
  */
-export function AdminPage() {
-  const session = useAdminSession(authApi)
-  if (session.state === 'checking') return <Loading />
-  if (session.state === 'signedOut') return <SignInScreen auth={authApi} />
+export function AdminPage({ sessionStored }: { sessionStored: boolean }) {
+  const [snapshot, send] = useMachine(machine, { input: { sessionStored } })
+  const { user } = snapshot.context
   return (
-    <Suspense fallback={<Loading />}>
-      <AdminDashboard user={session.user} />
-    </Suspense>
+    <>
+      {snapshot.matches('restoring') && <SessionLoading />}
+      {snapshot.matches('signedOut') && (
+        <SignInScreen
+          busy={snapshot.matches({ signedOut: 'signingIn' })}
+          onSubmit={(credentials) => send({ type: 'signIn.submit', credentials })}
+          onStart={prepareSignIn}
+        />
+      )}
+      {snapshot.hasTag('toasts') && (
+        <Suspense fallback={user ? <SessionLoading /> : null}>
+          <AdminChakra user={user} />
+        </Suspense>
+      )}
+    </>
   )
 }
