@@ -5,6 +5,7 @@ import { adminSessionMachine } from '../features/admin-auth/admin-session.machin
 import { SessionLoading } from '../features/admin-auth/SessionLoading'
 import { announceSignedIn, announceSignInFailed } from '../features/admin-auth/sign-in-toasts'
 import { SignInScreen } from '../features/admin-auth/SignInScreen'
+import { onSessionStoredElsewhere } from '../features/admin-auth/stored-session'
 
 const loadAuth = () => import('../features/admin-auth/api').then(({ authApi }) => authApi)
 const loadAdminChakra = () => import('./AdminChakra')
@@ -17,12 +18,12 @@ function prepareSignIn() {
 }
 
 const machine = adminSessionMachine.provide({
-  actors: adminSessionActors(loadAuth),
+  actors: adminSessionActors({ loadAuth, onSessionStoredElsewhere }),
   actions: {
     prepareSignedIn: () => void import('./AdminDashboard').catch(() => {}),
     announceSignedIn,
     announceSignInFailed: (_, error) => announceSignInFailed(error),
-    notifyRestoreFailed: (_, error) => console.error('The stored session could not be restored:', error),
+    notifySessionTrouble: (_, error) => console.error('The stored session could not be restored or watched:', error),
   },
 })
 

@@ -1,14 +1,18 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import type { AdminUser, AuthApi } from './api/auth-api'
-import type { Credentials, SessionChanged } from './admin-session.machine'
+import type { Credentials, SessionChanged, SessionStored } from './admin-session.machine'
 
 export type SessionAuth = Pick<AuthApi, 'currentSessionUser' | 'signIn' | 'onSessionChange'>
 
-/**
- * The session machine's actors over an auth API that loads when first asked for (it brings
- * supabase-js), so a sign-in screen with no stored session loads none of it.
- */
-export function adminSessionActors(loadAuth: () => Promise<SessionAuth>) {
+interface SessionSources {
+  /** The auth API, loaded when first asked for: it brings supabase-js, which a sign-in screen with no stored session does without. */
+  loadAuth: () => Promise<SessionAuth>
+  /** Calls back when another tab stores a session; returns the unsubscribe. */
+  onSessionStoredElsewhere: (listener: () => void) => () => void
+}
+
+/** The session machine's actors. */
+export function adminSessionActors({ loadAuth, onSessionStoredElsewhere }: SessionSources) {
   return {
     restoreSession: fromPromise<AdminUser | null>(async () => (await loadAuth()).currentSessionUser()),
     signIn: fromPromise<AdminUser, Credentials>(async ({ input }) => (await loadAuth()).signIn(input.email, input.password)),
@@ -26,5 +30,8 @@ export function adminSessionActors(loadAuth: () => Promise<SessionAuth>) {
         unsubscribe()
       }
     }),
+    watchStoredSession: fromCallback<EventObject, undefined, SessionStored>(({ sendBack }) =>
+      onSessionStoredElsewhere(() => sendBack({ type: 'session.stored' })),
+    ),
   }
 }

@@ -34,22 +34,30 @@ function fakeAuth(stored: AdminUser | null) {
 
 function startSession(options: { sessionStored: boolean; auth: SessionAuth | Error }) {
   let loads = 0
+  const storedElsewhere = new Set<() => void>()
   const announced: string[] = []
   const failures: unknown[] = []
   const machine = adminSessionMachine.provide({
-    actors: adminSessionActors(async () => {
-      loads += 1
-      if (options.auth instanceof Error) throw options.auth
-      return options.auth
+    actors: adminSessionActors({
+      loadAuth: async () => {
+        loads += 1
+        if (options.auth instanceof Error) throw options.auth
+        return options.auth
+      },
+      onSessionStoredElsewhere: (listener) => {
+        storedElsewhere.add(listener)
+        return () => storedElsewhere.delete(listener)
+      },
     }),
     actions: {
       announceSignedIn: () => announced.push('Success!'),
       announceSignInFailed: (_, error) => announced.push(`Error: ${errorCode(error) || String(error)}`),
-      notifyRestoreFailed: (_, error) => failures.push(error),
+      notifySessionTrouble: (_, error) => failures.push(error),
     },
   })
   const actor = createActor(machine, { input: { sessionStored: options.sessionStored } }).start()
-  return { actor, announced, failures, loads: () => loads }
+  const signInElsewhere = () => storedElsewhere.forEach((listener) => listener())
+  return { actor, announced, failures, loads: () => loads, signInElsewhere, watchers: () => storedElsewhere.size }
 }
 
 describe('the admin session', () => {
@@ -141,5 +149,16 @@ describe('the admin session', () => {
     backend.change(refreshed)
     expect(actor.getSnapshot().matches('signedIn')).toBe(true)
     expect(actor.getSnapshot().context.user).toEqual(refreshed)
+  })
+
+  it('shows the dashboard when another tab signs in, and stops watching once signed in', async () => {
+    const backend = fakeAuth(null)
+    const { actor, signInElsewhere, watchers } = startSession({ sessionStored: false, auth: backend.auth })
+    expect(watchers()).toBe(1)
+    backend.change(admin)
+    signInElsewhere()
+    const snapshot = await waitFor(actor, (s) => s.matches('signedIn'))
+    expect(snapshot.context.user).toEqual(admin)
+    expect(watchers()).toBe(0)
   })
 })

@@ -8,10 +8,11 @@ export interface Credentials {
 }
 
 export type SessionChanged = { type: 'session.changed'; user: AdminUser | null }
+export type SessionStored = { type: 'session.stored' }
 
 /**
  * The admin area's session: sign-in while there is none, the signed-in user once one exists or is
- * restored, back to sign-in when it ends (sign-out, here or in another tab). Nothing of the backend
+ * restored (also when another tab signs in), back to sign-in when it ends (sign-out, here or in another tab). Nothing of the backend
  * client is needed to show the sign-in screen when no session is stored (`sessionStored` false):
  * it is asked only to restore a stored session, to sign in, and then to follow the session.
  * Tag `toasts`: states whose toasts (and, signed in, the dashboard) need the admin UI library.
@@ -21,7 +22,7 @@ export const adminSessionMachine = setup({
     tags: {} as 'toasts',
     input: {} as { sessionStored: boolean },
     context: {} as { user: AdminUser | null; sessionStored: boolean },
-    events: {} as { type: 'signIn.submit'; credentials: Credentials } | SessionChanged,
+    events: {} as { type: 'signIn.submit'; credentials: Credentials } | SessionChanged | SessionStored,
   },
   actors: {
     restoreSession: fromPromise<AdminUser | null>(async () => {
@@ -33,14 +34,18 @@ export const adminSessionMachine = setup({
     followSession: fromCallback<EventObject, undefined, SessionChanged>(() => {
       throw new Error('followSession is provided by the admin page')
     }),
+    /** Hears a sign-in in another tab while this one shows sign-in. */
+    watchStoredSession: fromCallback<EventObject, undefined, SessionStored>(() => {
+      throw new Error('watchStoredSession is provided by the admin page')
+    }),
   },
   actions: {
     /** What the signed-in screen needs may load while the password is checked. */
     prepareSignedIn: providedLater(),
     announceSignedIn: providedLater(),
     announceSignInFailed: providedLater<unknown>(),
-    /** A stored session that cannot be restored leaves the sign-in screen: worth a line in the log. */
-    notifyRestoreFailed: providedLater<unknown>(),
+    /** A stored session that cannot be restored or watched leaves the sign-in screen: worth a line in the log. */
+    notifySessionTrouble: providedLater<unknown>(),
   },
   guards: {
     sessionStored: ({ context }) => context.sessionStored,
@@ -60,11 +65,16 @@ export const adminSessionMachine = setup({
           { guard: ({ event }) => event.output !== null, target: 'signedIn', actions: assign({ user: ({ event }) => event.output }) },
           { target: 'signedOut' },
         ],
-        onError: { target: 'signedOut', actions: { type: 'notifyRestoreFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
+        onError: { target: 'signedOut', actions: { type: 'notifySessionTrouble', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     signedOut: {
       entry: assign({ user: null }),
+      invoke: {
+        src: 'watchStoredSession',
+        onError: { actions: { type: 'notifySessionTrouble', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+      on: { 'session.stored': 'restoring' },
       initial: 'idle',
       states: {
         idle: { on: { 'signIn.submit': 'signingIn' } },

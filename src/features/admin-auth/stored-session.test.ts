@@ -1,5 +1,8 @@
-import { expect, test } from 'vitest'
-import { sessionMayBeStored } from './stored-session'
+// @vitest-environment jsdom
+import { afterEach, expect, test, vi } from 'vitest'
+import { onSessionStoredElsewhere, sessionMayBeStored } from './stored-session'
+
+afterEach(() => vi.unstubAllEnvs())
 
 const session = { access_token: 'a.b.c', refresh_token: 'r', expires_at: 1_900_000_000, user: { id: 'u' } }
 
@@ -33,4 +36,27 @@ test('a storage that cannot be read leaves the decision to supabase-js', () => {
       throw new DOMException('The operation is insecure.', 'SecurityError')
     }),
   ).toBe(true)
+})
+
+test('hears a session that another tab stores for this backend, and nothing else', () => {
+  vi.stubEnv('VITE_SUPABASE_URL', 'https://abcdefghijklmnop.supabase.co')
+  vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'anon-key')
+  const key = 'sb-abcdefghijklmnop-auth-token'
+  const stored = (storageKey: string | null, newValue: string | null, storageArea: Storage = window.localStorage) =>
+    window.dispatchEvent(new StorageEvent('storage', { key: storageKey, newValue, storageArea }))
+  const heard = vi.fn()
+  const stop = onSessionStoredElsewhere(heard)
+
+  stored(key, 'garbled{')
+  stored(key, null)
+  stored(null, null)
+  stored('sb-otherproject-auth-token', JSON.stringify(session))
+  stored(key, JSON.stringify(session), window.sessionStorage)
+  expect(heard).not.toHaveBeenCalled()
+
+  stored(key, JSON.stringify(session))
+  expect(heard).toHaveBeenCalledOnce()
+  stop()
+  stored(key, JSON.stringify(session))
+  expect(heard).toHaveBeenCalledOnce()
 })

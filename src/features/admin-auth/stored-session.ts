@@ -25,7 +25,19 @@ export function sessionMayBeStored(readStored: () => string | null): boolean {
   return typeof value === 'object' && value !== null && 'access_token' in value && 'refresh_token' in value && 'expires_at' in value
 }
 
+const appStorageKey = () => authStorageKey(readBackendConfig(import.meta.env, window.location.origin).url)
+
 /** Whether this browser may hold a session of the app's backend (see sessionMayBeStored). */
 export function appSessionMayBeStored(): boolean {
-  return sessionMayBeStored(() => window.localStorage.getItem(authStorageKey(readBackendConfig(import.meta.env, window.location.origin).url)))
+  return sessionMayBeStored(() => window.localStorage.getItem(appStorageKey()))
+}
+
+/** Calls back when another tab stores a session of the app's backend (signs in); the storage event fires in the other tabs only. */
+export function onSessionStoredElsewhere(listener: () => void): () => void {
+  const key = appStorageKey()
+  const heard = (event: StorageEvent) => {
+    if (event.storageArea === window.localStorage && event.key === key && sessionMayBeStored(() => event.newValue)) listener()
+  }
+  window.addEventListener('storage', heard)
+  return () => window.removeEventListener('storage', heard)
 }
