@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test'
 import { seriousAccessibilityProblems } from './accessibility.ts'
 import { adminCredentials, serviceClient } from './admin-backend.ts'
 import { seedLeads, uniqueSurname } from './admin-data.ts'
-import { signIn, toast } from './admin-page.ts'
+import { signIn, signInAsAdmin, toast } from './admin-page.ts'
 
 test('the sign-in screen shows its title, subtitle and a password toggle, with no serious accessibility problems', async ({ page }) => {
   await page.goto('/admin')
@@ -60,4 +60,15 @@ test('an account without the admin role sees the access toasts and no lead data'
   await expect(page.getByRole('heading', { name: 'Leads (0)' })).toBeVisible()
   await expect(page.getByText('No leads found')).toBeVisible()
   await expect(page.getByText(surname)).toHaveCount(0)
+})
+
+test('a sign-in in another tab shows the dashboard in this one, and a sign-out there returns it to sign-in', async ({ context }) => {
+  const waiting = await context.newPage()
+  await waiting.goto('/admin')
+  await expect(waiting.getByRole('heading', { name: 'Kanak AI Admin' })).toBeVisible()
+  const other = await context.newPage()
+  await signInAsAdmin(other)
+  await expect(waiting.getByRole('heading', { name: 'Kanak Bespoke Admin Dashboard' })).toBeVisible()
+  await other.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(waiting.getByRole('heading', { name: 'Kanak AI Admin' })).toBeVisible()
 })
