@@ -10,8 +10,8 @@ const AdminDashboard = lazy(() => import('./AdminDashboard'))
 
 /**
  * The admin area's Chakra part, with its own system and the toaster, kept out of the visitor bundle
- * and out of the sign-in screen's: it loads with the first sign-in (for its toasts) or a restored
- * session. The dashboard's code loads only once signed in.
+ * and out of the sign-in screen's: it loads as the admin starts on the sign-in form (for its toasts)
+ * or with a restored session, and shows the dashboard once signed in.
  */
 export default function AdminChakra({ user }: { user: AdminUser | null }) {
   return (

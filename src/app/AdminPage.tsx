@@ -11,7 +11,10 @@ const loadAuth = () => import('../features/admin-auth/api').then(({ authApi }) =
 const loadAdminChakra = () => import('./AdminChakra')
 const AdminChakra = lazy(loadAdminChakra)
 
-/** Loads what a sign-in needs while the admin types; a failure here is reported by the sign-in that needs it, as one of the dashboard's code by the dashboard. */
+/**
+ * Loads what a sign-in needs while the admin types. A failure here is reported by the sign-in that
+ * needs the code, as one of the dashboard's code is by the dashboard.
+ */
 function prepareSignIn() {
   loadAdminChakra().catch(() => {})
   loadAuth().catch(() => {})
@@ -29,8 +32,8 @@ const machine = adminSessionMachine.provide({
 
 /**
  * Sign-in while there is no session; the dashboard once a session exists or is restored. The sign-in
- * screen is plain elements: Chakra (the toasts, the dashboard) loads with the first sign-in, and the
- * dashboard's code only once signed in.
+ * screen is plain elements and needs neither Chakra nor supabase-js: both load once the admin starts
+ * on the form, and the dashboard's code with the sign-in.
  */
 export function AdminPage({ sessionStored }: { sessionStored: boolean }) {
   const [snapshot, send] = useMachine(machine, { input: { sessionStored } })

@@ -11,11 +11,12 @@ export type SessionChanged = { type: 'session.changed'; user: AdminUser | null }
 export type SessionStored = { type: 'session.stored' }
 
 /**
- * The admin area's session: sign-in while there is none, the signed-in user once one exists or is
- * restored (also when another tab signs in), back to sign-in when it ends (sign-out, here or in another tab). Nothing of the backend
- * client is needed to show the sign-in screen when no session is stored (`sessionStored` false):
- * it is asked only to restore a stored session, to sign in, and then to follow the session.
- * Tag `toasts`: states whose toasts (and, signed in, the dashboard) need the admin UI library.
+ * The admin area's session: sign-in while there is none, the signed-in user once one exists, is
+ * restored or is signed in by another tab, back to sign-in when it ends (sign-out, here or in another
+ * tab). Nothing of the backend client is needed to show the sign-in screen when no session is stored
+ * (`sessionStored` false): it is asked only to restore a stored session, to sign in, and then to
+ * follow the session. Tag `toasts`: states whose toasts (and, signed in, the dashboard) need the
+ * admin UI library.
  */
 export const adminSessionMachine = setup({
   types: {
