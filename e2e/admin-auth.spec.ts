@@ -27,8 +27,10 @@ test('a wrong password keeps the sign-in screen and shows the error', async ({ p
 })
 
 test('the admin signs in, the session survives a reload, and sign-out returns to sign-in', async ({ page }) => {
-  await signInAsAdmin(page)
+  await signIn(page)
+  // A success toast lasts 2 s: checked as it shows, not after the dashboard's code and data have arrived.
   await expect(toast(page, 'Success!')).toContainText('Welcome to the admin panel.')
+  await expect(page.getByRole('heading', { name: 'Kanak Bespoke Admin Dashboard' })).toBeVisible()
   await expect(page.getByText('Manage leads and track jewelry consultation requests')).toBeVisible()
   for (const label of ['Total Leads', 'Pending', 'Contacted', 'Closed', 'Today', 'Conversion', 'Appointments', "Today's Appts"]) {
     await expect(page.getByTestId(`stat-${label}`)).toBeVisible()
@@ -58,4 +60,15 @@ test('an account without the admin role sees the access toasts and no lead data'
   await expect(page.getByRole('heading', { name: 'Leads (0)' })).toBeVisible()
   await expect(page.getByText('No leads found')).toBeVisible()
   await expect(page.getByText(surname)).toHaveCount(0)
+})
+
+test('a sign-in in another tab shows the dashboard in this one, and a sign-out there returns it to sign-in', async ({ context }) => {
+  const waiting = await context.newPage()
+  await waiting.goto('/admin')
+  await expect(waiting.getByRole('heading', { name: 'Kanak AI Admin' })).toBeVisible()
+  const other = await context.newPage()
+  await signInAsAdmin(other)
+  await expect(waiting.getByRole('heading', { name: 'Kanak Bespoke Admin Dashboard' })).toBeVisible()
+  await other.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(waiting.getByRole('heading', { name: 'Kanak AI Admin' })).toBeVisible()
 })

@@ -15,8 +15,8 @@ const budgetBytes = 120 * 1024
 
 /** What the home page imports lazily that loads only after the name form works, or on other pages only. */
 const loadedLater = [
-  'src/app/start-routed-pages.tsx', // the router, the admin area and the not-found page
-  'src/app/AdminRoute.tsx', // fetched with the router on /admin
+  'src/app/start-routed-pages.tsx', // the router and the not-found page
+  'src/app/start-admin-page.tsx', // the admin area, on /admin only
   'src/features/intake/api/index.ts', // supabase-js: the first request is the lead save, after the last form
   'src/features/intake/recording/browser-recorder.ts', // the chat's recording: loads once the page is idle, nothing waits for it
   'src/features/intake/chat/UploadPanel.tsx',
@@ -50,7 +50,7 @@ describe('the production build of the visitor page', () => {
         ...chunks.map((chunk) => `  ${chunk.file}  ${(chunk.gzipBytes / 1024).toFixed(1)} KB`),
       ].join('\n'),
     )
-    expect(chunks.some((chunk) => /AdminRoute|SchedulerPanel|UploadPanel|supabase|start-routed-pages|consultation\.[a-z]/.test(chunk.file))).toBe(false)
+    expect(chunks.some((chunk) => /start-admin-page|AdminChakra|SchedulerPanel|UploadPanel|supabase|start-routed-pages|consultation\.[a-z]/.test(chunk.file))).toBe(false)
     expect(total).toBeLessThanOrEqual(budgetBytes)
   })
 

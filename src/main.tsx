@@ -5,14 +5,14 @@ const path = window.location.pathname
 
 /**
  * Each kind of page loads only its own code: the home page (whose first screen is already in the
- * HTML) needs no router, the admin area none of the chat.
+ * HTML) needs no router, the admin area neither the router nor the chat; the router serves the
+ * not-found page.
  */
 const started =
   path === '/'
     ? import('./app/start-visitor-page').then(({ startVisitorPage }) => startVisitorPage(root))
-    : import('./app/start-routed-pages').then(({ startRoutedPages }) => startRoutedPages(root))
-
-// The admin area's code (and supabase-js) downloads alongside the router's rather than after it.
-if (path === '/admin') void import('./app/AdminRoute')
+    : /^\/admin\/?$/i.test(path)
+      ? import('./app/start-admin-page').then(({ startAdminPage }) => startAdminPage(root))
+      : import('./app/start-routed-pages').then(({ startRoutedPages }) => startRoutedPages(root))
 
 started.catch((error: unknown) => console.error('The page could not start:', error))

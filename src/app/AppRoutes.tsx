@@ -4,7 +4,6 @@ import { PageSpinner } from './PageSpinner'
 import { NotFoundPage } from './NotFoundPage'
 
 const LinkedHomePage = lazy(() => import('./LinkedHomePage'))
-const AdminRoute = lazy(() => import('./AdminRoute'))
 
 const loading = (page: ReactNode) => <Suspense fallback={<PageSpinner />}>{page}</Suspense>
 
@@ -12,7 +11,6 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={loading(<LinkedHomePage />)} />
-      <Route path="/admin" element={loading(<AdminRoute />)} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   )

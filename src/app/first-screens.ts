@@ -18,3 +18,11 @@ export function otherFirstScreens(code: string): Element[] {
   const kept = firstScreenId(code)
   return [...document.querySelectorAll(`[${firstScreenAttribute}]`)].filter((element) => element.id !== kept)
 }
+
+/** Empties #root of the home page's first screen and drops it in other languages, for another page to start there. */
+export function clearFirstScreens(root: HTMLElement): void {
+  root.replaceChildren()
+  for (const screen of otherFirstScreens(flowLanguage.code)) screen.remove()
+  document.documentElement.removeAttribute(shownLanguageAttribute)
+  document.documentElement.removeAttribute('data-other-page')
+}

@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
+import { authStorageKey } from './auth-storage-key'
 import { readBackendConfig } from './env'
 
 const config = readBackendConfig(import.meta.env, window.location.origin)
@@ -7,6 +8,7 @@ const config = readBackendConfig(import.meta.env, window.location.origin)
 export const supabase = createClient(config.url, config.anonKey, {
   auth: {
     storage: window.localStorage,
+    storageKey: authStorageKey(config.url),
     persistSession: true,
     autoRefreshToken: true,
     detectSessionInUrl: false,

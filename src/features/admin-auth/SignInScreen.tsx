@@ -1,79 +1,80 @@
-import { Box, Button, Card, Field, Heading, IconButton, Input, InputGroup, Stack, Text } from '@chakra-ui/react'
-import { useState, type FormEvent } from 'react'
-import { toaster } from '../../components/ui/toaster'
+import { useId, useState, type FormEvent } from 'react'
 import { brand } from '../../lib/brand'
-import type { AdminUser, AuthApi } from './api/auth-api'
+import type { Credentials } from './admin-session.machine'
+import page from './page.module.css'
+import styles from './SignInScreen.module.css'
 
 interface SignInScreenProps {
-  auth: Pick<AuthApi, 'signIn'>
-  /** The session listener shows the dashboard; this only hears who signed in. */
-  onSignedIn?: (user: AdminUser) => void
+  /** While the sign-in is under way: the button says so and cannot be pressed again. */
+  busy: boolean
+  onSubmit: (credentials: Credentials) => void
+  /** The admin has started on the form: what a sign-in needs can load while they type. */
+  onStart: () => void
 }
 
-export function SignInScreen({ auth, onSignedIn }: SignInScreenProps) {
+/** The sign-in form, in plain elements and a CSS module: it is the first thing /admin paints, before any of Chakra loads. */
+export function SignInScreen({ busy, onSubmit, onStart }: SignInScreenProps) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [passwordVisible, setPasswordVisible] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const id = useId()
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    try {
-      const user = await auth.signIn(email, password)
-      toaster.create({ title: 'Success!', description: 'Welcome to the admin panel.', type: 'success' })
-      onSignedIn?.(user)
-    } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'Failed to sign in'
-      toaster.create({ title: 'Error', description: message, type: 'error' })
-    } finally {
-      setBusy(false)
-    }
+    onSubmit({ email, password })
   }
 
   return (
-    <Box as="main" minH="100vh" display="flex" alignItems="center" justifyContent="center" p="4" bg="bg.subtle">
-      <Card.Root as="form" onSubmit={submit} w="full" maxW="md">
-        <Card.Header textAlign="center">
-          <Heading as="h1" size="2xl">
-            {brand.name} AI Admin
-          </Heading>
-          <Text color="fg.muted">Access your jewelry consultation dashboard</Text>
-        </Card.Header>
-        <Card.Body>
-          <Stack gap="4">
-            <Field.Root required>
-              <Field.Label>Email</Field.Label>
-              <Input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </Field.Root>
-            <Field.Root required>
-              <Field.Label>Password</Field.Label>
-              <InputGroup
-                endElement={
-                  <IconButton
-                    variant="ghost"
-                    size="xs"
-                    aria-label={passwordVisible ? 'Hide password' : 'Show password'}
-                    onClick={() => setPasswordVisible((visible) => !visible)}
-                  >
-                    {passwordVisible ? 'Hide' : 'Show'}
-                  </IconButton>
-                }
+    <main className={page.page}>
+      <form className={styles.card} onSubmit={submit} onFocus={onStart}>
+        <header className={styles.header}>
+          <h1 className={styles.title}>{brand.name} AI Admin</h1>
+          <p className={styles.subtitle}>Access your jewelry consultation dashboard</p>
+        </header>
+        <div className={styles.fields}>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-email`}>
+              Email
+            </label>
+            <input
+              id={`${id}-email`}
+              className={styles.input}
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-password`}>
+              Password
+            </label>
+            <div className={styles.passwordGroup}>
+              <input
+                id={`${id}-password`}
+                className={styles.input}
+                type={passwordVisible ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <button
+                type="button"
+                className={styles.toggle}
+                aria-label={passwordVisible ? 'Hide password' : 'Show password'}
+                onClick={() => setPasswordVisible((visible) => !visible)}
               >
-                <Input
-                  type={passwordVisible ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </InputGroup>
-            </Field.Root>
-            <Button type="submit" colorPalette="yellow" disabled={busy}>
-              {busy ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
-    </Box>
+                {passwordVisible ? 'Hide' : 'Show'}
+              </button>
+            </div>
+          </div>
+          <button type="submit" className={styles.submit} disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign In'}
+          </button>
+        </div>
+      </form>
+    </main>
   )
 }
