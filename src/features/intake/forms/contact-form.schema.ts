@@ -3,6 +3,7 @@ import type { FormFieldId, FormFieldRule } from '../flow/flow-vocabulary'
 
 // zod/mini: these schemas run on the visitor's first screen, where full zod would cost ~20 KB gzipped.
 // Letters are Latin or Devanagari (the chat speaks Hindi); the database holds the same rule (20261122002000).
+// eslint-disable-next-line no-misleading-character-class -- the vowel signs are combining marks on purpose: each is allowed after a letter
 const lettersAndSpaces = /^[A-Za-z\u0900-\u0963\u0971-\u097F ]+$/
 
 type RuleMessages<TField extends FormFieldId> = Record<FormFieldRule<TField>, string>
