@@ -129,6 +129,7 @@ test.describe('a visitor whose browser speaks Hindi', () => {
       diamond_shape: 'Oval',
       timeline: 'Flexible',
       city: 'जयपुर',
+      language: 'hi',
     })
   })
 })
