@@ -34,9 +34,16 @@ function visitor() {
   return clientFor(backend.url, backend.anonKey).storage.from(bucket)
 }
 
+/** The temp files now; one the backend removes between the listing and its size is gone, not an error. */
 async function tempFiles(): Promise<{ name: string; size: number }[]> {
   const names = await readdir(tempFolder).catch(() => [])
-  return Promise.all(names.map(async (name) => ({ name, size: (await stat(path.join(tempFolder, name))).size })))
+  const files = await Promise.all(
+    names.map(async (name) => {
+      const found = await stat(path.join(tempFolder, name)).catch(() => null)
+      return found ? [{ name, size: found.size }] : []
+    }),
+  )
+  return files.flat()
 }
 
 async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
