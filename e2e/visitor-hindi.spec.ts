@@ -14,7 +14,11 @@ interface HindiStep {
   submit?: string
   reply?: string[]
 }
-const hindi = parse(readFileSync('flows/consultation.hi.yaml', 'utf8')) as { chat: { tagline: string }; steps: Record<string, HindiStep> }
+const hindi = parse(readFileSync('flows/consultation.hi.yaml', 'utf8')) as {
+  chat: { tagline: string }
+  scheduler: { card: { title: string; hours: string; dismiss: string } }
+  steps: Record<string, HindiStep>
+}
 const english = shippedFlow()
 
 const said = (stepId: string) => hindi.steps[stepId]?.say?.[0] ?? ''
@@ -114,6 +118,16 @@ test.describe('a visitor whose browser speaks Hindi', () => {
     await expect(log).toContainText('धन्यवाद, प्रिया शर्मा!', { timeout: 15_000 })
     expect(await seriousAccessibilityProblems(page)).toEqual([])
     await page.screenshot({ path: 'test-results/screenshots/visitor-hindi-360.png', fullPage: true })
+
+    // The scheduler card, its calendar included, speaks Hindi too.
+    await choose(page, optionIn('next_steps', '📅 Schedule a Call'))
+    const card = page.getByRole('region', { name: hindi.scheduler.card.title })
+    await expect(card).toBeVisible({ timeout: 15_000 })
+    const month = new Intl.DateTimeFormat('hi-IN', { month: 'long', timeZone: 'Asia/Kolkata' }).format(new Date())
+    await expect(card).toContainText(month)
+    await expect(card).toContainText(hindi.scheduler.card.hours)
+    await card.getByRole('button', { name: hindi.scheduler.card.dismiss }).click()
+    await expect(card).toBeHidden()
 
     await expect.poll(async () => (await storedLead(phone)).length).toBe(1)
     const [lead] = await storedLead(phone)

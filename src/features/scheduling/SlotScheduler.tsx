@@ -1,4 +1,5 @@
 import { Box, Button, SimpleGrid, Stack, Text } from '@chakra-ui/react'
+import type { Locale } from 'date-fns'
 import { useEffect, useState } from 'react'
 import DatePicker from 'react-datepicker'
 import 'react-datepicker/dist/react-datepicker.css'
@@ -28,6 +29,8 @@ export interface SlotSchedulerProps {
   refusals?: number
   /** Thumb-sized days, times and button, for a phone. */
   touch?: boolean
+  /** The calendar's month and day names (and their screen-reader labels) in this language; English without it. */
+  locale?: Locale
   /** Booked instants between two instants. */
   loadTakenSlots: (fromIso: string, toIso: string) => Promise<string[]>
   /** The IST date (YYYY-MM-DD) and time ('HH:MM') the user confirmed. */
@@ -50,6 +53,7 @@ export function SlotScheduler({
   busy,
   refusals = 0,
   touch = false,
+  locale,
   loadTakenSlots,
   onPick,
   now = () => new Date(),
@@ -84,6 +88,7 @@ export function SlotScheduler({
       <Box css={touch ? touchCalendar : undefined}>
         <DatePicker
           inline
+          {...(locale ? { locale } : {})}
           selected={pickedDay}
           minDate={now()}
           filterDate={(day) => isBookableDate(dateKeyOfPickedDay(day), now())}

@@ -30,7 +30,7 @@ export interface Doubles {
 }
 
 export const uploadedPath = '1732190000000.png'
-export const bookedSlot: BookingText = { date: 'Tuesday, 24 November 2026', time: '3:00 PM' }
+export const bookedSlot: BookingText = { date: 'Tuesday, 24 November 2026', time: '3:00 PM', day: '2026-11-24' }
 
 /** What the visitor types; the chat keeps them trimmed. */
 export const typedValues: Record<string, string> = {

@@ -188,7 +188,7 @@ export function describeEveryPath(flow: CheckedFlow, title: string, language: Te
           expect(links).toContain(linkUrl(language.flow, summaryLink.link, values))
         }
         if (confirmation && waiting && events.some((e) => e.type === 'xstate.done.actor.bookAppointment')) {
-          expect(contents.at(-1)).toBe(renderTemplate(messageText(confirmation), { ...values, ...booking }))
+          expect(contents.at(-1)).toBe(renderTemplate(messageText(confirmation), { ...values, ...booking, date: language.slotDates[booking.day] ?? booking.date }))
         }
         actor.stop()
       }

@@ -35,7 +35,7 @@ export const invalidFormValues: Record<string, string> = { name: 'P1', phone: '1
 
 export const uploadedPath = '1732190000000.jpg'
 export const pickedSlot = { date: '2026-11-24', time: '11:00' }
-export const booking: BookingText = { date: 'Tuesday, 24 November 2026', time: '11:00 AM' }
+export const booking: BookingText = { date: 'Tuesday, 24 November 2026', time: '11:00 AM', day: '2026-11-24' }
 
 export function stepIdOf(snapshot: IntakeSnapshot): string {
   const value = snapshot.value as string | Record<string, unknown>

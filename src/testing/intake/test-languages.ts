@@ -14,19 +14,24 @@ import { optionParts } from './flow-reading'
 export interface TestLanguage {
   chat: ChatLanguage
   flow: CheckedFlow
+  /** How the chat names a booked day in this language, where it differs from the flow language's: by YYYY-MM-DD. */
+  slotDates: Record<string, string>
 }
 
-export const inFlowLanguage = (flow: CheckedFlow): TestLanguage => ({ chat: flowLanguage, flow })
+export const inFlowLanguage = (flow: CheckedFlow): TestLanguage => ({ chat: flowLanguage, flow, slotDates: {} })
 
 /** The flow's texts in the language of a translation file, failing loudly on any problem. */
 export function translatedFlow(flow: CheckedFlow, source: string, file: string, code: string): TestLanguage {
   const result = checkTranslation(flow, source, file, code)
   if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'))
   const translated = mapTexts(flow, (path, text) => result.texts.get(JSON.stringify(path)) ?? text)
-  return { chat: { code: result.language, name: result.name, texts: result.byEnglish }, flow: translated }
+  return { chat: { code: result.language, name: result.name, texts: result.byEnglish }, flow: translated, slotDates: {} }
 }
 
-export const inHindi = (flow: CheckedFlow): TestLanguage => translatedFlow(flow, hindiSource, 'flows/consultation.hi.yaml', 'hi')
+export const inHindi = (flow: CheckedFlow): TestLanguage => ({
+  ...translatedFlow(flow, hindiSource, 'flows/consultation.hi.yaml', 'hi'),
+  slotDates: { '2026-11-24': 'मंगलवार, 24 नवंबर 2026' },
+})
 
 /**
  * Answers as a text of the chat shows them in `language`: a chosen option by its label in the

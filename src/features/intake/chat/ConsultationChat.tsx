@@ -58,6 +58,7 @@ export function ConsultationChat({ chat }: { chat: IntakeChat }) {
             <SchedulerPanel
               panel={panel}
               texts={shownSchedulerTexts(panel.texts, language)}
+              language={language.code}
               leadId={context.leadId}
               onBook={(date, time) => send({ type: 'scheduler.book', date, time })}
               onClose={() => send({ type: 'scheduler.close' })}

@@ -7,11 +7,14 @@ import { schedulingApi } from '../../scheduling/api'
 import { SlotScheduler } from '../../scheduling/SlotScheduler'
 import type { SchedulerCardTexts } from '../flow/flow-texts.schema'
 import type { InputPanel } from '../machine/intake-types'
+import { calendarLocales } from './calendar-locales'
 
 interface SchedulerPanelProps {
   panel: Extract<InputPanel, { kind: 'scheduler' }>
   /** The card's texts as the visitor reads them. */
   texts: SchedulerCardTexts
+  /** The chat's language, for the calendar's month and day names. */
+  language: string
   leadId: string
   onBook: (date: string, time: string) => void
   onClose: () => void
@@ -22,7 +25,7 @@ interface SchedulerPanelProps {
  * Chakra's outline card without its slot recipe, which would bring every component anatomy into the
  * visitor's system.
  */
-function SchedulerCard({ panel, texts, leadId, onBook, onClose }: SchedulerPanelProps) {
+function SchedulerCard({ panel, texts, language, leadId, onBook, onClose }: SchedulerPanelProps) {
   const { status } = panel
   return (
     <Stack as="section" aria-label={texts.title} gap="3" p="6" borderWidth="1px" borderRadius="l3" bg="bg.panel">
@@ -41,6 +44,7 @@ function SchedulerCard({ panel, texts, leadId, onBook, onClose }: SchedulerPanel
             labels={{ prompt: texts.prompt, submit: texts.confirm, busy: texts.booking, loading: texts.loading, times: texts.times_label }}
             busy={status === 'booking'}
             refusals={panel.refusals}
+            {...(Object.hasOwn(calendarLocales, language) ? { locale: calendarLocales[language] } : {})}
             loadTakenSlots={schedulingApi.fetchTakenSlots}
             onPick={onBook}
           />

@@ -29,6 +29,15 @@ export interface ChatText {
   text: string
   values?: Record<string, string>
   textValues?: readonly string[]
+  /** The booked slot's IST date (YYYY-MM-DD) when the text names it as {{date}}: shown in the visitor's language. */
+  slotDay?: string
+}
+
+/** A slot's date as a visitor in `code` reads it, in India time: 'मंगलवार, 24 नवंबर 2026'. */
+export function slotDate(day: string, code: string): string {
+  const locale = code.includes('-') ? code : `${code}-IN`
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })
+  return format.format(new Date(`${day}T12:00:00+05:30`))
 }
 
 /** A text of the flow in `language`; the flow's own text where the language has none. */
@@ -41,5 +50,7 @@ export function shownText(said: ChatText, language: ChatLanguage): string {
   const values = Object.fromEntries(
     Object.entries(said.values ?? {}).map(([name, value]) => [name, said.textValues?.includes(name) ? translate(language, value) : value]),
   )
+  // The flow's own language keeps the date as the chat wrote it.
+  if (said.slotDay !== undefined && language.code !== flowLanguage.code && 'date' in values) values.date = slotDate(said.slotDay, language.code)
   return renderTemplate(translate(language, said.text), values)
 }

@@ -38,7 +38,13 @@ export function flowText(flow: Flow, text: string, context: IntakeContext): Chat
   if (used.length === 0) return { text }
   const values = templateValues(context)
   const textValues = used.filter((name) => optionAnswerFields(flow).has(name))
-  return { text, values: Object.fromEntries(used.map((name) => [name, values[name] ?? ''])), ...(textValues.length > 0 ? { textValues } : {}) }
+  const slotDay = used.includes('date') ? context.booking?.day : undefined
+  return {
+    text,
+    values: Object.fromEntries(used.map((name) => [name, values[name] ?? ''])),
+    ...(textValues.length > 0 ? { textValues } : {}),
+    ...(slotDay === undefined ? {} : { slotDay }),
+  }
 }
 
 /** A text of the flow, said with the chat's answers at the time. */

@@ -62,10 +62,11 @@ export interface SaveError {
   message: string
 }
 
-/** A booked slot as the chat names it: 'Tuesday, 24 November 2026', '11:00 AM'. */
+/** A booked slot as the chat names it: 'Tuesday, 24 November 2026', '11:00 AM', and its IST date, '2026-11-24'. */
 export interface BookingText {
   date: string
   time: string
+  day: string
 }
 
 /** A slot the visitor picked: IST date YYYY-MM-DD and time 'HH:MM'. */
