@@ -116,6 +116,7 @@ test.describe('a visitor whose browser speaks Hindi', () => {
     await choose(page, optionIn('timeline', 'Flexible'))
     await fillForm(page, 'final_details', { city: 'जयपुर', email: 'priya.hindi@example.com' })
     await expect(log).toContainText('धन्यवाद, प्रिया शर्मा!', { timeout: 15_000 })
+    await expect(page.getByRole('button', { name: optionIn('next_steps', '📅 Schedule a Call'), exact: true })).toBeVisible({ timeout: 15_000 })
     expect(await seriousAccessibilityProblems(page)).toEqual([])
     await page.screenshot({ path: 'test-results/screenshots/visitor-hindi-360.png', fullPage: true })
 
