@@ -161,7 +161,21 @@ test('?lang=hi starts the chat in Hindi whatever the browser speaks; English vis
   const englishScripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name))
   expect(englishScripts.filter((url) => /consultation\.hi|\.hi\.yaml/.test(url))).toEqual([])
 
-  // The chat this tab keeps goes on in the language the address asks for.
+  // Hindi that cannot be fetched leaves the chat in English and says so; a second try works.
+  await page.route(/consultation\.hi/, (route) => route.abort())
+  const language = page.getByRole('combobox', { name: 'Language' })
+  await language.selectOption('hi')
+  await expect(page.getByRole('alert')).toContainText(english.chat.language_failed)
+  await expect(language).toHaveValue('en')
+  await expect(page.getByRole('log')).toContainText(englishSaid('welcome'))
+  await page.unroute(/consultation\.hi/)
+  await language.selectOption('hi')
+  await expect(page.getByRole('log')).toContainText(said('welcome'))
+  await expect(page.getByRole('alert')).toBeHidden()
+  await language.selectOption('en')
+  await expect(page.getByRole('log')).toContainText(englishSaid('welcome'))
+
+  // The chat this tab keeps, now in English, goes on in the language the address asks for.
   await page.goto('/?lang=hi')
   await expect(page.getByRole('log')).toContainText(said('welcome'))
   await expect(page.getByRole('log')).toContainText(said('name_form'))

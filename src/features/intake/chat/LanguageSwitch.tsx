@@ -15,13 +15,15 @@ interface LanguageSwitchProps {
 /** The chat's language, each by its own name; a native select, so phones show their own picker. */
 export function LanguageSwitch({ choices, current, label, switching, failedText, onChoose }: LanguageSwitchProps) {
   if (choices.length < 2) return null
+  const loading = switching !== null && !switching.failed
   return (
     <div className={styles.switch}>
       <select
         className={styles.select}
         aria-label={label}
-        value={switching?.to ?? current}
-        aria-busy={switching !== null && !switching.failed}
+        // While a language loads it shows as chosen; after a failed load, the language the chat still speaks.
+        value={loading ? switching.to : current}
+        aria-busy={loading}
         onChange={(event) => onChoose(event.currentTarget.value)}
       >
         {choices.map((choice) => (
