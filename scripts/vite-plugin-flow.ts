@@ -1,11 +1,12 @@
-import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { chatFlow, consultationFacts } from '../src/features/intake/flow/flow-facts.ts'
 import { loadFlow } from '../src/features/intake/flow/load-flow.ts'
 import { flowLanguage, type ChatLanguage, type LanguageChoice } from '../src/features/intake/flow/chat-language.ts'
-import { readYaml } from '../src/features/intake/flow/read-yaml.ts'
 import { defaultFlowFile, loadFlowFile, loadTranslations, problemReport, translationFilesOf } from './flow-files.ts'
+
+/** What the plugin's hooks give the language readers: watching a file, failing with a message. */
+type PluginContext = { addWatchFile(file: string): void; error(message: string): never }
 
 const flowModule = /\.flow\.yaml$/
 const factsModule = 'virtual:consultation-facts'
@@ -22,23 +23,6 @@ export interface FlowPluginOptions {
 }
 
 /**
- * Each translation's own name for its language (the `name:` of flows/consultation.<code>.yaml), by
- * code: the dashboard names a lead's language with it. Only the header is read, so a translation
- * still missing texts names its language all the same; one without a name is left out (flow:check
- * reports it).
- */
-function languageNames(flowFile: string, watch: (file: string) => void): Record<string, string> {
-  return Object.fromEntries(
-    translationFilesOf(flowFile).flatMap(({ language, file }) => {
-      watch(file)
-      const read = readYaml(readFileSync(file, 'utf8'), file)
-      const name = read.ok ? read.doc.get('name') : undefined
-      return typeof name === 'string' && name.trim() !== '' ? [[language, name.trim()]] : []
-    }),
-  )
-}
-
-/**
  * `import flow from '…/x.flow.yaml'` yields the checked flow as plain JSON (without the dashboard's
  * follow-up text), so YAML parsing and the checks never reach the browser bundle. An invalid flow fails the build with flow:check's messages.
  * `virtual:consultation-facts` yields only what the admin side needs from the consultation flow.
@@ -51,19 +35,22 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
   const translationFiles = () => translationFilesOf(flowFile).map(({ language, file }) => ({ language, file: resolve(file) }))
   let building = false
 
-  /** The checked translations as the chat uses them; a problem fails the build with flow:check's messages. */
-  function chatLanguages(error: (message: string) => never): ChatLanguage[] {
+  /**
+   * The checked translations as the chat uses them, watched for changes; a problem fails the build with
+   * flow:check's messages.
+   */
+  function chatLanguages(plugin: PluginContext): ChatLanguage[] {
+    for (const { file } of translationFiles()) plugin.addWatchFile(file)
     const result = loadFlowFile(flowFile)
-    if (!result.ok) error(`invalid flow file\n${problemReport(result)}`)
+    if (!result.ok) plugin.error(`invalid flow file\n${problemReport(result)}`)
     return loadTranslations(flowFile, result.flow).map((translation) => {
-      if (!translation.ok) error(`invalid translation\n${problemReport(translation)}`)
+      if (!translation.ok) plugin.error(`invalid translation\n${problemReport(translation)}`)
       return { code: translation.language, name: translation.name, texts: translation.byEnglish }
     })
   }
-  function languagesSource(plugin: { addWatchFile(file: string): void; error(message: string): never }): string {
+  function languagesSource(plugin: PluginContext): string {
     const files = translationFiles()
-    for (const { file } of files) plugin.addWatchFile(file)
-    const choices: LanguageChoice[] = [flowLanguage, ...chatLanguages((message) => plugin.error(message))].map(({ code, name }) => ({ code, name }))
+    const choices: LanguageChoice[] = [flowLanguage, ...chatLanguages(plugin)].map(({ code, name }) => ({ code, name }))
     const loaders = files.map(({ language, file }) => `${JSON.stringify(language)}: () => import(${JSON.stringify(file)}).then((module) => module.default)`)
     return [`export const languages = ${JSON.stringify(choices)}`, `export const loaders = {${loaders.join(', ')}}`].join('\n')
   }
@@ -91,7 +78,9 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
       this.addWatchFile(resolve(flowFile))
       const result = loadFlowFile(flowFile)
       if (!result.ok) this.error(`invalid flow file\n${problemReport(result)}`)
-      const facts = { ...consultationFacts(result.flow), languageNames: languageNames(flowFile, (file) => this.addWatchFile(resolve(file))) }
+      // Each translation's own name for its language, by code: the dashboard names a lead's language with it.
+      const languageNames = Object.fromEntries(chatLanguages(this).map(({ code, name }) => [code, name]))
+      const facts = { ...consultationFacts(result.flow), languageNames }
       return Object.entries(facts)
         .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)}`)
         .join('\n')
@@ -99,7 +88,7 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
     transform(code, id) {
       const translation = translationFiles().find(({ file }) => file === id)
       if (translation) {
-        const language = chatLanguages((message) => this.error(message)).find(({ code }) => code === translation.language)
+        const language = chatLanguages(this).find(({ code }) => code === translation.language)
         // JSON.parse: a text such as "__proto__" stays a plain key, and big JSON parses faster than a literal.
         return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(language))})`, map: null }
       }
