@@ -3,7 +3,7 @@ import { istWallClock } from '../src/lib/dayjs.ts'
 import { formatTime } from '../src/lib/format.ts'
 import { serviceClient } from './admin-backend.ts'
 import { freeSlot, seedAppointment, seedLeads, uniqueSurname, weekdayAhead } from './admin-data.ts'
-import { signInAsAdmin, toast } from './admin-page.ts'
+import { calendarWithAppointment, signInAsAdmin, toast } from './admin-page.ts'
 
 async function openAppointments(page: Page, surname: string) {
   await signInAsAdmin(page)
@@ -90,25 +90,12 @@ test('a taken slot is not offered when rescheduling', async ({ page }) => {
 })
 
 test('the calendar shows appointments on their IST days with the side panel', async ({ page }) => {
-  const surname = uniqueSurname()
-  const [lead] = await seedLeads(surname, [{ first: 'Mira' }])
-  const day = weekdayAhead(6)
-  await seedAppointment(lead!.id, day, '12:00')
-  await signInAsAdmin(page)
-  await page.getByRole('tab', { name: 'Calendar View' }).click()
-  await expect(page.getByText('Select a Date')).toBeVisible()
-  await expect(page.getByText('Click on a date to view appointments')).toBeVisible()
-  const monthHeading = istWallClock(day, '12:00').format('MMMM YYYY')
-  if (!(await page.getByRole('heading', { name: monthHeading }).isVisible())) {
-    await page.getByRole('button', { name: 'Next month' }).click()
-  }
-  await expect(page.getByRole('heading', { name: monthHeading })).toBeVisible()
-  const cell = page.locator(`[data-date="${day}"]`)
+  const { lead, cell } = await calendarWithAppointment(page)
   await expect(cell).toContainText('12:00 pm')
   await cell.click()
   const panel = page.getByTestId('calendar-day-panel')
-  await expect(panel).toContainText(lead!.name)
-  await expect(panel).toContainText(lead!.phone)
+  await expect(panel).toContainText(lead.name)
+  await expect(panel).toContainText(lead.phone)
   await expect(panel).toContainText('Ring')
   await expect(panel).toContainText(/\d+ appointment\(s\)/)
   await page.locator('[data-date]').first().click()

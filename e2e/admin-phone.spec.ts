@@ -4,7 +4,7 @@ import { formatTime } from '../src/lib/format.ts'
 import { seriousAccessibilityProblems } from './accessibility.ts'
 import { serviceClient } from './admin-backend.ts'
 import { freeSlot, seedAppointment, seedLeads, uniqueSurname, weekdayAhead } from './admin-data.ts'
-import { signInAsAdmin, toast } from './admin-page.ts'
+import { calendarWithAppointment, signInAsAdmin, toast } from './admin-page.ts'
 import { expectPhoneFriendly, phone } from './phone-layout.ts'
 
 test.use({ viewport: phone, hasTouch: true, isMobile: true })
@@ -168,27 +168,15 @@ test('appointments on a phone: confirm and reschedule from a card in full-height
 })
 
 test('the calendar on a phone: the month fits with day markers, and the chosen day lists its appointments below', async ({ page }) => {
-  const surname = uniqueSurname()
-  const [lead] = await seedLeads(surname, [{ first: 'Mira' }])
-  const day = weekdayAhead(6)
-  await seedAppointment(lead!.id, day, '12:00')
-  await signInAsAdmin(page)
-  await page.getByRole('tab', { name: 'Calendar View' }).click()
-  await expect(page.getByText('Select a Date')).toBeVisible()
-  await expect(page.getByText('Click on a date to view appointments')).toBeVisible()
+  const { lead, cell } = await calendarWithAppointment(page)
   await expectCheckedAt390(page, 'calendar')
 
-  const monthHeading = istWallClock(day, '12:00').format('MMMM YYYY')
-  if (!(await page.getByRole('heading', { name: monthHeading }).isVisible())) {
-    await page.getByRole('button', { name: 'Next month' }).click()
-  }
-  const cell = page.locator(`[data-date="${day}"]`)
   await expect(cell.getByTestId('day-markers')).toBeVisible()
   const saturday = page.locator('[data-date]').nth(6)
   expect((await saturday.boundingBox())!.x + (await saturday.boundingBox())!.width).toBeLessThanOrEqual(phone.width)
   await cell.click()
   const panel = page.getByTestId('calendar-day-panel')
-  await expect(panel).toContainText(lead!.name)
+  await expect(panel).toContainText(lead.name)
   await expect(panel).toContainText(/\d+ appointment\(s\)/)
   await expect(panel).toBeInViewport()
   const grid = (await page.locator('[data-date]').last().boundingBox())!
