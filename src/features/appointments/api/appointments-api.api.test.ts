@@ -120,7 +120,16 @@ describe('appointments api: changes', () => {
   })
 
   it('refuses a slot outside business hours with the database code', async () => {
-    await expect(api.rescheduleAppointment(ids[3]!, at(2, '20:00'))).rejects.toMatchObject({ code: '23514' })
+    await expect(api.rescheduleAppointment(ids[6]!, at(2, '20:00'))).rejects.toMatchObject({ code: '23514' })
+  })
+
+  it('refuses to make an appointment active again while its lead holds another, with the database code and message', async () => {
+    await expect(api.rescheduleAppointment(ids[0]!, at(1, '16:00'))).rejects.toMatchObject({
+      code: 'lead_already_booked',
+      message: 'This lead already has an active appointment. Change or cancel it instead of booking another.',
+    })
+    const stored = await serviceClient().from('appointments').select('status').eq('id', ids[0]!).single()
+    expect(stored.data?.status).toBe('completed')
   })
 
   it('shows a non-admin no appointments', async () => {
