@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { visitorBookingDays as scheduledRange } from '../../src/features/scheduling/slot-rules.ts'
 import { startLocalBackend, type LocalBackendOptions, type RunningBackend } from '../local/local-backend.ts'
 import { anonClient, clientsOf, createUserAndSignIn, serviceClient, type SignedInUser, type TestClient } from '../local/testing/clients.ts'
 import { migrationsBefore } from '../local/testing/migrations-with.ts'
@@ -119,23 +120,23 @@ describe('admins manage bookings as before', () => {
   })
 })
 
-describe('a visitor books at most 62 days ahead', () => {
+describe("a visitor books at most 62 days ahead, the scheduler's range", () => {
   it('books the last weekday of the range', async () => {
-    const lastDay = weekdaysBetween(59, 62).at(-1)!
+    const lastDay = weekdaysBetween(scheduledRange - 3, scheduledRange).at(-1)!
     const leadId = await visitorLead()
     expect((await book(leadId, istSlot(lastDay, 17))).error).toBeNull()
   })
 
   it.each([
-    ['63 days ahead', () => istSlot(weekdaysFrom(63, 1)[0]!, 9)],
+    ['a day past the range', () => istSlot(weekdaysFrom(scheduledRange + 1, 1)[0]!, 9)],
     ['the next year', () => istSlot(weekdaysFrom(370, 1)[0]!, 10)],
     ['9999-12-31', () => '9999-12-31T11:00:00+05:30'],
   ])('refuses a slot %s with 400 booking_too_far_ahead, storing nothing', async (_when, slotOf) => {
     const slot = slotOf()
-    expect(slot.slice(0, 10) > istDay(62)).toBe(true)
+    expect(slot.slice(0, 10) > istDay(scheduledRange)).toBe(true)
     const leadId = await visitorLead()
     const { status, error } = await book(leadId, slot)
-    expect([status, error?.code, error?.message]).toEqual([400, 'booking_too_far_ahead', 'A visitor may book at most 62 days ahead.'])
+    expect([status, error?.code, error?.message]).toEqual([400, 'booking_too_far_ahead', `A visitor may book at most ${scheduledRange} days ahead.`])
     expect(await appointmentsOf(leadId)).toEqual([])
   })
 })
