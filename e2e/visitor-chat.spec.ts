@@ -107,6 +107,13 @@ test('a visitor on a phone completes the chat with an image and books a slot; bo
   await expect(page.getByText(/Perfect! Your appointment is confirmed for .+ at 11:00 AM IST\. Thanks Asha Rao!/)).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Schedule Your Consultation' })).toBeHidden()
 
+  // A lead holds one booking: the database refuses a second, and the card says so.
+  await choose(page, '✓ 📅 Schedule a Call')
+  await pickDate(page, date)
+  await page.getByRole('button', { name: '12:00 PM', exact: true }).click()
+  await page.getByRole('button', { name: 'Confirm Appointment' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: shippedFlow().scheduler!.card.already_booked })).toBeVisible()
+
   const { data: appointments } = await serviceClient().from('appointments').select('*').eq('lead_id', lead.id)
   expect(appointments).toHaveLength(1)
   expect(appointments?.[0].status).toBe('scheduled')

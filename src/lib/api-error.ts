@@ -19,6 +19,10 @@ export const errorCodes = {
   changeUnreadable: 'change_unreadable',
   uniqueViolation: '23505',
   insufficientPrivilege: '42501',
+  /** The lead already holds an active (scheduled or confirmed) appointment. */
+  leadAlreadyBooked: 'lead_already_booked',
+  /** A visitor's slot lies past the booking range. */
+  bookingTooFarAhead: 'booking_too_far_ahead',
 } as const
 
 /** What an admin-only read says to a signed-in user without the admin role (spec section 6). */

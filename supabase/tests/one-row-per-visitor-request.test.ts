@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { anonClient, serviceClient } from '../local/testing/clients.ts'
 import { rawFetch } from '../local/testing/raw.ts'
 import { newLead } from './support/leads.ts'
-import { istSlot, randomFutureOffsetDays, weekdaysFrom } from './support/slots.ts'
+import { istSlot, visitorBookingDays } from './support/slots.ts'
 
 async function storedLeads(ids: string[]) {
   const { data, error } = await serviceClient().from('leads').select('id').in('id', ids)
@@ -22,7 +22,7 @@ describe('a visitor adds one row per request', () => {
   it('refuses an array of two bookings and stores neither', async () => {
     const lead = newLead()
     expect((await anonClient().from('leads').insert([lead])).error).toBeNull()
-    const [day] = weekdaysFrom(randomFutureOffsetDays(3), 1) as [string]
+    const [day] = visitorBookingDays(4) as [string]
     const bookings = [10, 11].map((hour) => ({ lead_id: lead.id, slot_datetime: istSlot(day, hour), status: 'scheduled' }))
     const { error } = await anonClient().from('appointments').insert(bookings)
     expect(error).toMatchObject({ code: '22023', message: 'Visitors may add one appointment per request' })

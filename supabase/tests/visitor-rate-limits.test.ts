@@ -4,9 +4,10 @@ import type { LeadPayload } from '../../src/features/intake/lead/lead-payload.ts
 import { saveErrorKind, toSaveError } from '../../src/features/intake/lead/save-error-message.ts'
 import type { RunningBackend } from '../local/local-backend.ts'
 import { clientFor } from '../local/testing/clients.ts'
-import { newLead } from './support/leads.ts'
 import { startOwnBackend } from '../local/testing/own-backend.ts'
-import { istSlot, randomFutureOffsetDays, weekdaysFrom } from './support/slots.ts'
+import { asSuperuser } from './support/chat-sessions.ts'
+import { newLead } from './support/leads.ts'
+import { istSlot, visitorBookingDays } from './support/slots.ts'
 
 let backend: RunningBackend
 let lastOctet = 0
@@ -17,13 +18,22 @@ function freshAddress(): string {
   return `203.0.113.${lastOctet}`
 }
 
-/** The backend sees requests from 127.0.0.1, a local proxy, so X-Forwarded-For names the visitor. */
-const visitor = (address: string) => clientFor(backend.url, backend.anonKey, { 'x-forwarded-for': address })
+/**
+ * A visitor at `address` behind a proxy on this machine (the backend trusts a loopback proxy's
+ * X-Forwarded-For): the proxy appends the visitor's address to whatever X-Forwarded-For the visitor
+ * wrote itself (`spoofed`).
+ */
+function forwardedFor(address: string, spoofed?: string): string {
+  return spoofed === undefined ? address : `${spoofed}, ${address}`
+}
+
+const visitor = (address: string, spoofed?: string) => clientFor(backend.url, backend.anonKey, { 'x-forwarded-for': forwardedFor(address, spoofed) })
 const service = () => clientFor(backend.url, backend.serviceRoleKey)
 const lead = (): LeadPayload => ({ ...newLead(), status: 'pending' })
 
-function postLead(address: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${backend.url}/rest/v1/leads`, {
+/** A raw POST below /rest/v1, to any path spelling supabase-js would never send. */
+function post(path: string, address: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${backend.url}/rest/v1${path}`, {
     method: 'POST',
     headers: { apikey: backend.anonKey, 'content-type': 'application/json', 'x-forwarded-for': address, ...headers },
     body: JSON.stringify(body),
@@ -36,8 +46,8 @@ async function storedLeadIds(ids: string[]): Promise<string[]> {
   return (data ?? []).map((row) => row.id as string).sort()
 }
 
-async function setWindow(path: string, per: string): Promise<void> {
-  await backend.context.db.transaction((s) => s.query('update private.rate_limits set per = $1::interval where path = $2', [per, path]))
+async function setWindow(action: string, per: string): Promise<void> {
+  await asSuperuser(backend.context.db, 'update private.rate_limits set per = $1::interval where action = $2', [per, action])
 }
 
 async function saveTen(address: string): Promise<LeadPayload[]> {
@@ -45,6 +55,13 @@ async function saveTen(address: string): Promise<LeadPayload[]> {
   const api = createLeadApi(visitor(address))
   for (const one of saved) await api.saveLead(one)
   return saved
+}
+
+/** Leads saved by the service role, for bookings: so a visitor's bookings are counted apart from leads. */
+async function arrangedLeads(count: number): Promise<LeadPayload[]> {
+  const leads = Array.from({ length: count }, lead)
+  expect((await service().from('leads').insert(leads)).error).toBeNull()
+  return leads
 }
 
 beforeAll(async () => {
@@ -55,14 +72,13 @@ afterAll(async () => {
   await backend?.close()
 })
 
-describe('per-address limits on anonymous writes (pre-request function)', () => {
-  it('are switched on for PostgREST by the migration (pgrst.db_pre_request of role authenticator)', async () => {
-    const { rows } = await backend.context.db.transaction((s) =>
-      s.query<{ setconfig: string[] }>(
-        `select s.setconfig from pg_db_role_setting s join pg_roles r on r.oid = s.setrole where r.rolname = 'authenticator'`,
-      ),
+describe('per-address limits on visitors\u2019 writes', () => {
+  it('are taken by the writes themselves: PostgREST is configured with no pre-request function', async () => {
+    const rows = await asSuperuser<{ setconfig: string[] }>(
+      backend.context.db,
+      `select s.setconfig from pg_db_role_setting s join pg_roles r on r.oid = s.setrole where r.rolname = 'authenticator'`,
     )
-    expect(rows.flatMap((row) => row.setconfig)).toContain('pgrst.db_pre_request=public.limit_anonymous_writes')
+    expect(rows.flatMap((row) => row.setconfig).filter((setting) => setting.startsWith('pgrst.db_pre_request='))).toEqual([])
   })
 
   it('refuses the 11th lead from one address within 10 minutes with 429 and Retry-After, writing nothing', async () => {
@@ -75,7 +91,7 @@ describe('per-address limits on anonymous writes (pre-request function)', () => 
     expect(refused.error?.code).toBe('over_request_rate_limit')
     expect(refused.error?.message).toMatch(/^Too many requests from this address\. Try again in \d+ seconds\.$/)
 
-    const raw = await postLead(address, [lead()])
+    const raw = await post('/leads', address, [lead()])
     expect(raw.status).toBe(429)
     const retryAfter = Number(raw.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(590)
@@ -93,12 +109,12 @@ describe('per-address limits on anonymous writes (pre-request function)', () => 
     const failure = await api.saveLead(retried).catch((caught: unknown) => caught)
     expect(saveErrorKind(toSaveError(failure))).toBe('unexpected')
 
-    await setWindow('/leads', '1 second')
+    await setWindow('leads', '1 second')
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_200))
       await api.saveLead(retried)
     } finally {
-      await setWindow('/leads', '10 minutes')
+      await setWindow('leads', '10 minutes')
     }
     expect(await storedLeadIds([retried.id])).toEqual([retried.id])
   })
@@ -106,12 +122,11 @@ describe('per-address limits on anonymous writes (pre-request function)', () => 
   it('limits bookings the same way, apart from leads', async () => {
     const address = freshAddress()
     const client = visitor(address)
-    const booking = lead()
-    expect((await client.from('leads').insert([booking])).error).toBeNull()
-    const slots = weekdaysFrom(randomFutureOffsetDays(4), 2).flatMap((day) => [9, 10, 11, 12, 13, 14].map((hour) => istSlot(day, hour)))
+    const leads = await arrangedLeads(11)
+    const slots = visitorBookingDays(0).flatMap((day) => [9, 10, 11].map((hour) => istSlot(day, hour)))
     const outcomes = []
-    for (const slot of slots.slice(0, 11)) {
-      outcomes.push((await client.from('appointments').insert([{ lead_id: booking.id, slot_datetime: slot, status: 'scheduled' }])).status)
+    for (const [index, booking] of leads.entries()) {
+      outcomes.push((await client.from('appointments').insert([{ lead_id: booking.id, slot_datetime: slots[index], status: 'scheduled' }])).status)
     }
     expect(outcomes).toEqual([...Array(10).fill(201), 429])
     expect((await client.from('leads').insert([lead()])).error).toBeNull()
@@ -131,14 +146,44 @@ describe('per-address limits on anonymous writes (pre-request function)', () => 
   it('lets exactly 10 of 30 parallel leads from one address through', async () => {
     const address = freshAddress()
     const leads = Array.from({ length: 30 }, lead)
-    const statuses = await Promise.all(leads.map(async (one) => (await postLead(address, [one])).status))
+    const statuses = await Promise.all(leads.map(async (one) => (await post('/leads', address, [one])).status))
     console.info(`30 parallel leads from one address: ${statuses.filter((s) => s === 201).length} saved`)
     expect(statuses.filter((status) => status === 201)).toHaveLength(10)
     expect(statuses.filter((status) => status === 429)).toHaveLength(20)
     expect(await storedLeadIds(leads.map((one) => one.id))).toHaveLength(10)
   })
+})
 
-  it('passes hostile header values to SQL intact, and the X-Forwarded-For the backend trusts', async () => {
+describe('limits a client cannot route around', () => {
+  it('counts a visitor who writes its own X-Forwarded-For entries against the address its proxy appended', async () => {
+    const address = freshAddress()
+    for (let i = 0; i < 10; i++) {
+      expect((await visitor(address, `198.18.0.${i}, 198.19.${i}.1`).from('leads').insert([lead()])).error).toBeNull()
+    }
+    const refused = await visitor(address, '198.18.1.1').from('leads').insert([lead()])
+    expect([refused.status, refused.error?.code]).toEqual([429, 'over_request_rate_limit'])
+  })
+
+  it('ignores a CF-Connecting-IP the client sends: the edge sets its own', async () => {
+    const address = freshAddress()
+    for (let i = 0; i < 10; i++) expect((await post('/leads', address, [lead()], { 'cf-connecting-ip': `198.18.2.${i}` })).status).toBe(201)
+    expect((await post('/leads', address, [lead()], { 'cf-connecting-ip': '198.18.2.99' })).status).toBe(429)
+  })
+
+  it.each([
+    ['leads', ['/leads', '/le%61ds', '/%6c%65%61%64%73', '/%6C%65%61%64%73', '/leads?columns=id,name,phone,status']],
+    ['appointments', ['/appointments', '/appointment%73', '/%61ppointments', '/%61%70%70%6f%69%6e%74%6d%65%6e%74%73']],
+  ])('counts every spelling of the path to %s as one limit', async (table, paths) => {
+    const address = freshAddress()
+    const leads = await arrangedLeads(11)
+    const slots = visitorBookingDays(1).flatMap((day) => [12, 13, 14].map((hour) => istSlot(day, hour)))
+    const row = (index: number) => (table === 'leads' ? [lead()] : [{ lead_id: leads[index]!.id, slot_datetime: slots[index], status: 'scheduled' }])
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) statuses.push((await post(paths[i % paths.length]!, address, row(i))).status)
+    expect(statuses).toEqual([...Array(10).fill(201), 429])
+  })
+
+  it('passes hostile header values to SQL intact', async () => {
     await backend.context.db.transaction((s) =>
       s.exec(`create function public.echo_request_header(name text) returns text language sql stable
                 as $$ select current_setting('request.headers', true)::json ->> name $$;
@@ -156,9 +201,10 @@ describe('per-address limits on anonymous writes (pre-request function)', () => 
       return response.json()
     }
     expect(await echo('x-note', { 'x-note': hostile })).toBe(hostile)
-    expect(await echo('x-forwarded-for', { 'x-forwarded-for': '198.51.100.7' })).toBe('198.51.100.7')
-    expect(await echo('x-forwarded-for', { 'x-forwarded-for': `"'); ${hostile}` })).toBe('127.0.0.1')
-    expect((await postLead(freshAddress(), [lead()], { 'x-note': hostile })).status).toBe(201)
+    expect(await echo('x-forwarded-for', { 'x-forwarded-for': `"'); ${hostile}` })).toBe(`"'); ${hostile}, 127.0.0.1`)
+    expect(await echo('cf-connecting-ip', { 'x-forwarded-for': `"'); ${hostile}` })).toBe('127.0.0.1')
+    const address = freshAddress()
+    expect((await post('/leads', address, [lead()], { 'x-note': hostile, 'cf-connecting-ip': `"'); drop table leads;--` })).status).toBe(201)
   })
 })
 

@@ -31,7 +31,7 @@ type CsvExportEvent =
   | { type: 'chunk.write' }
 
 /** Hosted PostgREST answers at most 1000 rows a request. */
-const defaultChunkSize = 1000
+export const defaultChunkSize = 1000
 
 const nothingWritten = { written: 0, unwritten: [], after: null, parts: [] }
 

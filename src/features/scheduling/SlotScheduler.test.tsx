@@ -18,7 +18,7 @@ const labels = {
   times: 'Available times',
 }
 
-function renderScheduler(taken: string[] = []) {
+function renderScheduler(taken: string[] = [], maxDaysAhead?: number) {
   const queries: [string, string][] = []
   const picks: [string, string][] = []
   const loadTakenSlots = async (from: string, to: string) => {
@@ -32,6 +32,7 @@ function renderScheduler(taken: string[] = []) {
         labels={labels}
         busy={state.busy}
         refusals={state.refusals}
+        {...(maxDaysAhead === undefined ? {} : { maxDaysAhead })}
         now={now}
         loadTakenSlots={loadTakenSlots}
         onPick={(date, time) => void picks.push([date, time])}
@@ -85,4 +86,15 @@ test('a slot taken meanwhile: the pick is cleared and the day is reloaded, now s
   expect(queries).toHaveLength(2)
   expect(queries[1]).toEqual(queries[0])
   expect(submit('Reschedule').hasAttribute('disabled')).toBe(true)
+})
+
+test('offers no day past its range, when it has one', async () => {
+  renderScheduler([], 5)
+  expect(day(/November 27th, 2026/).getAttribute('aria-disabled')).toBe('false')
+  expect(day(/November 30th, 2026/).getAttribute('aria-disabled')).toBe('true')
+  expect(screen.queryByRole('button', { name: 'Next Month' })).toBeNull()
+  cleanup()
+  renderScheduler([])
+  expect(day(/November 30th, 2026/).getAttribute('aria-disabled')).toBe('false')
+  expect(screen.getByRole('button', { name: 'Next Month' })).toBeTruthy()
 })

@@ -3,7 +3,7 @@ import type { Locale } from 'date-fns'
 import { useEffect, useState } from 'react'
 import DatePicker from 'react-datepicker'
 import 'react-datepicker/dist/react-datepicker.css'
-import { dateKeyOfPickedDay, isBookableDate, istDayBounds, slotsForDate } from './slot-rules'
+import { dateKeyOfPickedDay, isBookableDate, istDateAfter, istDayBounds, pickerDayOf, slotsForDate } from './slot-rules'
 
 export interface SlotSchedulerLabels {
   /** The line above the calendar, e.g. naming the lead being rescheduled. */
@@ -23,10 +23,12 @@ export interface SlotSchedulerProps {
   /** The pick is being saved: the submit button shows the busy label. */
   busy: boolean
   /**
-   * How many picks were refused because the slot was taken meanwhile. Each refusal clears the
-   * picked time and reloads the day's taken slots.
+   * How many picks were refused (the slot taken meanwhile, say). Each refusal clears the picked time
+   * and reloads the day's taken slots.
    */
   refusals?: number
+  /** The last day offered, in days past today (IST); any later day without it. */
+  maxDaysAhead?: number
   /** Thumb-sized days, times and button, for a phone. */
   touch?: boolean
   /** The calendar's month and day names (and their screen-reader labels) in this language; English without it. */
@@ -52,6 +54,7 @@ export function SlotScheduler({
   labels,
   busy,
   refusals = 0,
+  maxDaysAhead,
   touch = false,
   locale,
   loadTakenSlots,
@@ -91,7 +94,8 @@ export function SlotScheduler({
           {...(locale ? { locale } : {})}
           selected={pickedDay}
           minDate={now()}
-          filterDate={(day) => isBookableDate(dateKeyOfPickedDay(day), now())}
+          {...(maxDaysAhead === undefined ? {} : { maxDate: pickerDayOf(istDateAfter(now(), maxDaysAhead)) })}
+          filterDate={(day) => isBookableDate(dateKeyOfPickedDay(day), now(), maxDaysAhead)}
           onChange={(day: Date | null) => {
             setPickedDay(day)
             setPick(null)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isBookableDate, slotInstant, slotsForDate } from './slot-rules'
+import { dateKeyOfPickedDay, isBookableDate, pickerDayOf, slotInstant, slotsForDate, visitorBookingDays } from './slot-rules'
 
 // Monday 24 Nov 2026, 11:30 IST
 const now = new Date('2026-11-24T06:00:00Z')
@@ -17,6 +17,19 @@ describe('slot rules', () => {
     expect(isBookableDate('2026-11-23', now)).toBe(false)
     expect(isBookableDate('2026-11-28', now)).toBe(false)
     expect(isBookableDate('2026-11-29', now)).toBe(false)
+  })
+
+  it("allows a visitor's range of days past today, and any later day without one", () => {
+    expect(visitorBookingDays).toBe(62)
+    expect(isBookableDate('2027-01-25', now, visitorBookingDays)).toBe(true)
+    expect(isBookableDate('2027-01-26', now, visitorBookingDays)).toBe(false)
+    expect(isBookableDate('2027-01-26', now)).toBe(true)
+    expect(isBookableDate('2026-11-24', now, 0)).toBe(true)
+    expect(isBookableDate('2026-11-25', now, 0)).toBe(false)
+  })
+
+  it('shows an IST date as the calendar day of the same number', () => {
+    for (const key of ['2026-11-24', '2027-01-25', '2028-02-29']) expect(dateKeyOfPickedDay(pickerDayOf(key))).toBe(key)
   })
 
   it('stores a slot as the IST wall-clock instant whatever the browser zone', () => {

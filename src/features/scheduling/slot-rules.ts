@@ -9,10 +9,19 @@ function slotLabel(time: string): string {
   return istWallClock('2000-01-03', time).format('h:mm A')
 }
 
-/** A weekday in IST, today or later. */
-export function isBookableDate(dateKey: string, now: Date): boolean {
+/** How many IST days past today a visitor may book; the database refuses later ones (private.visitor_booking_days()). */
+export const visitorBookingDays = 62
+
+/** The IST date `days` days after today's. */
+export function istDateAfter(now: Date, days: number): string {
+  return istWallClock(istDateKey(now), '12:00').add(days, 'day').format('YYYY-MM-DD')
+}
+
+/** A weekday in IST, today or later, and at most `maxDaysAhead` days past today when given. */
+export function isBookableDate(dateKey: string, now: Date, maxDaysAhead?: number): boolean {
   const day = istWallClock(dateKey, '00:00').day()
-  return day !== 0 && day !== 6 && dateKey >= istDateKey(now)
+  const inRange = maxDaysAhead === undefined || dateKey <= istDateAfter(now, maxDaysAhead)
+  return day !== 0 && day !== 6 && dateKey >= istDateKey(now) && inRange
 }
 
 /** The instant of a slot on an IST date, as an ISO timestamp. */
@@ -38,6 +47,12 @@ export function slotsForDate(dateKey: string, now: Date, takenInstants: readonly
       available: bookable && instant.valueOf() > now.getTime() && !taken.has(instant.valueOf()),
     }
   })
+}
+
+/** The calendar day (in the browser's own zone) that shows an IST date key: the inverse of dateKeyOfPickedDay. */
+export function pickerDayOf(dateKey: string): Date {
+  const [year, month, day] = dateKey.split('-').map(Number) as [number, number, number]
+  return new Date(year, month - 1, day)
 }
 
 /** The IST date key of a calendar day picked in the browser's own zone. */

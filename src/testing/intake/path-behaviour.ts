@@ -8,7 +8,7 @@ import type { LeadPayload } from '../../features/intake/lead/lead-payload'
 import { linkUrl as openedUrl } from '../../features/intake/links/messaging-links'
 import type { AnyIntakeEvent } from '../../features/intake/machine/intake-types'
 import { errorCode } from '../../lib/api-error'
-import { keepOpenStep, linkAction, linkUrl, messageText, optionParts, specSaveErrorKind, stepById, type OptionsStep } from './flow-reading'
+import { bookingRefusalText, keepOpenStep, linkAction, linkUrl, messageText, optionParts, specSaveErrorKind, stepById, type OptionsStep } from './flow-reading'
 import {
   allSimplePaths,
   booking,
@@ -186,6 +186,13 @@ export function describeEveryPath(flow: CheckedFlow, title: string, language: Te
         const summaryLink = linkAction(summary?.do)
         if (summary && summaryLink && waiting && events.some((e) => e.type === 'option.choose' && e.label === summary.label)) {
           expect(links).toContain(linkUrl(language.flow, summaryLink.link, values))
+        }
+        for (const { event, after } of run.turns) {
+          if (event.type !== 'xstate.error.actor.bookAppointment' || after.context.panel.kind !== 'scheduler') continue
+          const textKey = bookingRefusalText(errorCode(event.error))
+          expect(after.context.panel.refusal).toBe(textKey)
+          const card = language.flow.scheduler?.card
+          if (textKey && card) expect(shownText(after.context.panel.texts[textKey], language.chat)).toBe(renderTemplate(card[textKey], values))
         }
         if (confirmation && waiting && events.some((e) => e.type === 'xstate.done.actor.bookAppointment')) {
           expect(contents.at(-1)).toBe(renderTemplate(messageText(confirmation), { ...values, ...booking, date: language.slotDates[booking.day] ?? booking.date }))

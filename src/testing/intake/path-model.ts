@@ -18,9 +18,11 @@ export const saveErrorCases = [
   new ApiError('XX000', 'internal error'),
 ]
 
-/** A booking the appointment api refused: the slot was taken meanwhile, or anything else. */
+/** A booking the appointment api refused: the slot was taken meanwhile, the lead holds one, the date is too far ahead, or anything else. */
 export const bookingErrorCases = [
   new ApiError('23505', 'duplicate key value violates unique constraint "appointments_active_slot_key"'),
+  new ApiError('lead_already_booked', 'This lead already has an active appointment. Change or cancel it instead of booking another.'),
+  new ApiError('booking_too_far_ahead', 'A visitor may book at most 62 days ahead.'),
   new ApiError('XX000', 'internal error'),
 ]
 
@@ -115,8 +117,8 @@ export function eventCases(flow: CheckedFlow, snapshot: IntakeSnapshot): AnyInta
 /** A test-model state: where the chat is, plus only what decides what can happen next. */
 export function serializeIntakeState(flow: CheckedFlow, snapshot: IntakeSnapshot): string {
   const { uploadAttempts, saveAttempts, panel } = snapshot.context
-  // A refused booking leaves the card as it was unless the slot was taken: its refusals tell the two apart.
-  const card = panel.kind === 'scheduler' ? [panel.slotTaken, Math.min(panel.refusals, 1)] : null
+  // A refused booking leaves the card as it was unless the card says why: its refusal and refusals tell them apart.
+  const card = panel.kind === 'scheduler' ? [panel.refusal, Math.min(panel.refusals, 1)] : null
   return JSON.stringify([snapshot.value, skipMode(flow, snapshot), Math.min(uploadAttempts, 2), Math.min(saveAttempts, 2), card])
 }
 

@@ -19,6 +19,7 @@ import {
   waitingAt,
 } from './chat-driver'
 import {
+  bookingRefusalText,
   findOption,
   keepOpenStep,
   linkAction,
@@ -31,7 +32,7 @@ import {
   trackedEvents,
   type OptionsStep,
 } from './flow-reading'
-import { invalidFormValues, pickedSlot } from './path-model'
+import { bookingErrorCases, invalidFormValues, pickedSlot } from './path-model'
 
 const labelsOf = (step: OptionsStep) => step.options.map((option) => optionParts(option).label)
 
@@ -150,7 +151,7 @@ export function describeTimedBehaviour(flow: CheckedFlow, title: string) {
 
       chooseOption(chat, postSave, schedule.label)
       const card = flow.scheduler?.card
-      expect(snapshotOf(chat).context.panel).toMatchObject({ kind: 'scheduler', status: 'picking', slotTaken: false })
+      expect(snapshotOf(chat).context.panel).toMatchObject({ kind: 'scheduler', status: 'picking', refusal: null })
       const cardText = (key: 'title' | 'booked') => {
         const { panel } = snapshotOf(chat).context
         return panel.kind === 'scheduler' ? shownText(panel.texts[key], flowLanguage) : undefined
@@ -178,20 +179,27 @@ export function describeTimedBehaviour(flow: CheckedFlow, title: string) {
       expect(snapshotOf(chat).context.panel).toEqual({ kind: 'none' })
     })
 
-    it('a slot taken meanwhile keeps the card open and says so; any other booking failure posts nothing', async () => {
-      const chat = startChat(flow)
-      await answerUntil(chat, waitingAt(postSave.id))
-      chooseOption(chat, postSave, schedule.label)
-      const shown = transcriptOf(chat).length
-      chat.doubles.bookingResults = [new ApiError('23505', 'duplicate key value violates unique constraint'), new Error('fetch failed')]
-      chat.actor.send({ type: 'scheduler.book', ...pickedSlot })
-      await vi.advanceTimersByTimeAsync(0)
-      expect(snapshotOf(chat).context.panel).toMatchObject({ kind: 'scheduler', status: 'picking', slotTaken: true, refusals: 1 })
-      chat.actor.send({ type: 'scheduler.book', ...pickedSlot })
-      await vi.advanceTimersByTimeAsync(0)
-      expect(snapshotOf(chat).context.panel).toMatchObject({ kind: 'scheduler', status: 'picking', slotTaken: false, refusals: 1 })
-      expect(transcriptOf(chat)).toHaveLength(shown)
-    })
+    it.each(bookingErrorCases.map((error) => [error.code, error] as const))(
+      'a booking refused with %s keeps the card open, says why when the card has a text for it, and posts nothing',
+      async (code, error) => {
+        const chat = startChat(flow)
+        await answerUntil(chat, waitingAt(postSave.id))
+        chooseOption(chat, postSave, schedule.label)
+        const shown = transcriptOf(chat).length
+        const textKey = bookingRefusalText(code)
+        const card = flow.scheduler?.card
+        chat.doubles.bookingResults = [error, new Error('fetch failed')]
+        chat.actor.send({ type: 'scheduler.book', ...pickedSlot })
+        await vi.advanceTimersByTimeAsync(0)
+        const { panel } = snapshotOf(chat).context
+        expect(panel).toMatchObject({ kind: 'scheduler', status: 'picking', refusal: textKey, refusals: textKey ? 1 : 0 })
+        if (textKey && panel.kind === 'scheduler') expect(shownText(panel.texts[textKey], flowLanguage)).toBe(rendered(chat, card?.[textKey] ?? ''))
+        chat.actor.send({ type: 'scheduler.book', ...pickedSlot })
+        await vi.advanceTimersByTimeAsync(0)
+        expect(snapshotOf(chat).context.panel).toMatchObject({ kind: 'scheduler', status: 'picking', refusal: null, refusals: textKey ? 1 : 0 })
+        expect(transcriptOf(chat)).toHaveLength(shown)
+      },
+    )
 
     it('a failed save posts the message for its code on time; a retry reuses the same lead id', async () => {
       const chat = startChat(flow)

@@ -12,7 +12,7 @@ import { parseTableQuery, type TableQuery } from './query-params.ts'
 import { restErrorFromDatabase } from './database-error.ts'
 import { RestError, badRequest, notSupported } from './rest-error.ts'
 import { runRestRequest } from './rest-transaction.ts'
-import { callFunction } from './rpc.ts'
+import { callFunction, findFunction, functionArguments } from './rpc.ts'
 import { deleteRows, insertRows, selectRows, tableSource, updateRows, type RowsResult } from './table-operations.ts'
 
 const jsonBodyLimit = 1024 * 1024
@@ -81,6 +81,7 @@ async function handleTable(
   caller: Caller,
   table: string,
   url: URL,
+  path: string,
 ): Promise<void> {
   const method = req.method ?? 'GET'
   const query = parseTableQuery(url.searchParams)
@@ -90,7 +91,7 @@ async function handleTable(
 
   if (method === 'GET' || method === 'HEAD') {
     readRange(req, query)
-    const result = await runRestRequest(req, context, caller, `/${table}`, (s) =>
+    const result = await runRestRequest(req, context, caller, { path, readOnly: true }, (s) =>
       selectRows(s, tableSource(table), query, prefer, method === 'HEAD'),
     )
     return sendRows(req, res, query, result)
@@ -99,7 +100,7 @@ async function handleTable(
     throw notSupported(`limit, offset or order on ${method}`)
   }
   const body = method === 'DELETE' ? undefined : await readBodyOrThrow(req)
-  const result = await runRestRequest(req, context, caller, `/${table}`, async (session) => {
+  const result = await runRestRequest(req, context, caller, { path, readOnly: false }, async (session) => {
     let outcome: RowsResult | undefined
     if (method === 'POST') outcome = await insertRows(session, table, body, query, prefer)
     else if (method === 'PATCH') outcome = await updateRows(session, table, body, query, prefer)
@@ -118,9 +119,9 @@ async function handleTable(
 /**
  * `POST /rpc/<fn>` with the arguments as a JSON object, or `GET`/`HEAD` with them in the query
  * string; either way the query string may filter, select, order and page what a set-returning
- * function returns, as on a table.
+ * function returns, as on a table. GET, HEAD and a STABLE or IMMUTABLE function run read-only.
  */
-async function handleRpc(req: IncomingMessage, res: ServerResponse, context: BackendContext, caller: Caller, name: string, url: URL) {
+async function handleRpc(req: IncomingMessage, res: ServerResponse, context: BackendContext, caller: Caller, name: string, url: URL, path: string) {
   const method = req.method ?? 'GET'
   if (method !== 'POST' && method !== 'GET' && method !== 'HEAD') throw notSupported(`${method} on /rpc`)
   const { args, tableParams } =
@@ -129,8 +130,11 @@ async function handleRpc(req: IncomingMessage, res: ServerResponse, context: Bac
   if (query.columns) throw notSupported('columns= on a function call')
   readRange(req, query)
   const prefer = parsePrefer(req.headers.prefer)
-  const result = await runRestRequest(req, context, caller, `/rpc/${name}`, (s) =>
-    callFunction(s, { name, args, query, prefer, headersOnly: method === 'HEAD' }),
+  const named = functionArguments(args)
+  const shape = await findFunction(context.db, name, named.map(([key]) => key))
+  const readOnly = method !== 'POST' || shape.readOnly
+  const result = await runRestRequest(req, context, caller, { path, readOnly }, (s) =>
+    callFunction(s, shape, { args: named, query, prefer, headersOnly: method === 'HEAD' }),
   )
   if (result.kind === 'rows') return sendRows(req, res, query, result.rows)
   const headers = { 'Content-Range': contentRange(0, result.count, prefer.countExact ? result.count : undefined) }
@@ -152,12 +156,12 @@ async function handleRest(req: IncomingMessage, res: ServerResponse, context: Ba
     checkProfile(req)
     const segments = path.split('/').filter(Boolean).map(decodeURIComponent)
     const [first, second, ...rest] = segments
-    if (first === 'rpc' && second !== undefined && rest.length === 0) return await handleRpc(req, res, context, caller, second, url)
+    if (first === 'rpc' && second !== undefined && rest.length === 0) return await handleRpc(req, res, context, caller, second, url, path)
     if (first === undefined || second !== undefined) throw notSupported(`path /rest/v1${path}`)
     if (!isIdentifier(first)) {
       throw new RestError(404, '42P01', `relation "public.${first}" does not exist`)
     }
-    return await handleTable(req, res, context, caller, first, url)
+    return await handleTable(req, res, context, caller, first, url, path)
   } catch (error) {
     const restError = error instanceof RestError ? error : restErrorFromDatabase(error, caller.role)
     if (restError) return sendJson(res, restError.status, restError.body, restError.headers)

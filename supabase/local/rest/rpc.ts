@@ -1,28 +1,37 @@
-import type { SqlSession } from '../db/database.ts'
+import type { Database, SqlSession } from '../db/database.ts'
 import { isIdentifier, quoteIdentifier } from './identifiers.ts'
+import { maxRows } from './max-rows.ts'
 import type { Preferences } from './prefer.ts'
 import type { TableQuery } from './query-params.ts'
 import { RestError, badRequest, notSupported } from './rest-error.ts'
 import { Params, toParam } from './sql-builder.ts'
 import { selectRows, type RowsResult } from './table-operations.ts'
 
-interface FunctionShape {
+/** What PostgREST's schema cache knows of a function: how to answer its result, and whether it may write. */
+export interface FunctionShape {
+  name: string
   returnsSet: boolean
   returnsComposite: boolean
   returnsVoid: boolean
+  /** STABLE or IMMUTABLE: PostgREST calls it in a read-only transaction, whatever the method. */
+  readOnly: boolean
 }
 
-async function functionShape(session: SqlSession, name: string, argNames: string[]): Promise<FunctionShape> {
-  const found = await session.query(
-    `select p.proretset as returns_set, t.typtype in ('c') or t.typname = 'record' as returns_composite,
-            t.typname = 'void' as returns_void
+/** The function `public.<name>`, looked up before the request's transaction as PostgREST looks it up in its schema cache. */
+export async function findFunction(db: Database, name: string, argNames: string[]): Promise<FunctionShape> {
+  if (!isIdentifier(name)) throw new RestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`)
+  const found = await db.transaction((session) =>
+    session.query(
+      `select p.proretset as returns_set, t.typtype in ('c') or t.typname = 'record' as returns_composite,
+            t.typname = 'void' as returns_void, p.provolatile <> 'v' as read_only
        from pg_proc p
        join pg_namespace n on n.oid = p.pronamespace
        join pg_type t on t.oid = p.prorettype
       where n.nspname = 'public' and p.proname = $1
       order by p.oid
       limit 1`,
-    [name],
+      [name],
+    ),
   )
   const row = found.rows[0]
   if (!row) {
@@ -35,16 +44,17 @@ async function functionShape(session: SqlSession, name: string, argNames: string
     )
   }
   return {
+    name,
     returnsSet: Boolean(row.returns_set),
     returnsComposite: Boolean(row.returns_composite),
     returnsVoid: Boolean(row.returns_void),
+    readOnly: Boolean(row.read_only),
   }
 }
 
 export interface FunctionCall {
-  name: string
-  /** The JSON body of a POST, or the arguments a GET/HEAD names in its query string. */
-  args: unknown
+  /** Named arguments, from `functionArguments`. */
+  args: [string, unknown][]
   query: TableQuery
   prefer: Preferences
   headersOnly: boolean
@@ -56,7 +66,8 @@ export interface FunctionCall {
  */
 export type FunctionResult = { kind: 'rows'; rows: RowsResult } | { kind: 'value'; body: string | undefined; count: number }
 
-function argumentEntries(body: unknown): [string, unknown][] {
+/** The JSON body of a POST, or the arguments a GET/HEAD names in its query string, as named arguments. */
+export function functionArguments(body: unknown): [string, unknown][] {
   const args = body === undefined ? {} : body
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     throw badRequest('PGRST102', 'Invalid body: function arguments must be one JSON object')
@@ -72,12 +83,18 @@ function hasModifiers(query: TableQuery): boolean {
   return query.select !== '*' || query.filters.length > 0 || query.order.length > 0 || query.limit !== undefined || query.offset !== undefined
 }
 
+/** The query answering a function that does not return rows: one JSON value, a set of scalars capped at `maxRows`. */
+function valueQuery(call: string, shape: FunctionShape): string {
+  if (shape.returnsVoid) return `select ${call}::text as body, 1 as n`
+  if (shape.returnsSet) {
+    return `select coalesce(json_agg(_r.v), '[]'::json)::text as body, count(*)::int as n from (select * from ${call} limit ${maxRows}) as _r(v)`
+  }
+  if (shape.returnsComposite) return `select row_to_json(_r)::text as body, 1 as n from ${call} _r`
+  return `select to_json(${call})::text as body, 1 as n`
+}
+
 async function callForValue(session: SqlSession, call: string, params: Params, shape: FunctionShape): Promise<FunctionResult> {
-  let sql: string
-  if (shape.returnsVoid) sql = `select ${call}::text as body, 1 as n`
-  else if (shape.returnsSet) sql = `select coalesce(json_agg(_r.v), '[]'::json)::text as body, count(*)::int as n from ${call} as _r(v)`
-  else if (shape.returnsComposite) sql = `select row_to_json(_r)::text as body, 1 as n from ${call} _r`
-  else sql = `select to_json(${call})::text as body, 1 as n`
+  const sql = valueQuery(call, shape)
   const result = await session.query(sql, params.values)
   const row = result.rows[0]
   const count = Number(row?.n ?? 1)
@@ -87,13 +104,11 @@ async function callForValue(session: SqlSession, call: string, params: Params, s
 }
 
 /** `/rpc/<fn>` with named arguments, answered in the shapes PostgREST gives. */
-export async function callFunction(session: SqlSession, request: FunctionCall): Promise<FunctionResult> {
-  const { name, query } = request
-  if (!isIdentifier(name)) throw new RestError(404, 'PGRST202', `Could not find the function public.${name} in the schema cache`)
-  const entries = argumentEntries(request.args)
-  const shape = await functionShape(session, name, entries.map(([key]) => key))
+export async function callFunction(session: SqlSession, shape: FunctionShape, request: FunctionCall): Promise<FunctionResult> {
+  const { name } = shape
+  const { query } = request
   const params = new Params()
-  const call = `"public".${quoteIdentifier(name)}(${entries
+  const call = `"public".${quoteIdentifier(name)}(${request.args
     .map(([key, value]) => `${quoteIdentifier(key)} => ${params.add(toParam(value))}`)
     .join(', ')})`
   if (shape.returnsSet && shape.returnsComposite) {

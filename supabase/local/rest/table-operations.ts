@@ -3,6 +3,7 @@ import { badRequest } from './rest-error.ts'
 import type { Preferences } from './prefer.ts'
 import type { TableQuery } from './query-params.ts'
 import { isIdentifier, quoteIdentifier } from './identifiers.ts'
+import { cappedLimit } from './max-rows.ts'
 import { jsonRows, orderClause, Params, selectList, tableName, toParam, whereClause } from './sql-builder.ts'
 
 export interface RowsResult {
@@ -31,8 +32,8 @@ async function countRows(session: SqlSession, sql: string, params: Params): Prom
 }
 
 /** The rows a page of `total` rows holds, from `offset`, at most `limit`. */
-function pageSize(total: number, query: TableQuery): number {
-  return Math.max(0, Math.min(query.limit ?? Number.POSITIVE_INFINITY, total - (query.offset ?? 0)))
+function pageSize(total: number, limit: number, query: TableQuery): number {
+  return Math.max(0, Math.min(limit, total - (query.offset ?? 0)))
 }
 
 /** What a read selects from: a table or view, or a set-returning function call, with its bound values. */
@@ -45,7 +46,10 @@ export function tableSource(table: string): RowSource {
   return { sql: tableName(table), params: new Params() }
 }
 
-/** A read; `headersOnly` (HEAD) counts the page's rows without rendering them. */
+/**
+ * A read; `headersOnly` (HEAD) counts the page's rows without rendering them. At most `maxRows` rows,
+ * as hosted's db-max-rows; a count is of every matching row, so Content-Range shows what was cut.
+ */
 export async function selectRows(
   session: SqlSession,
   source: RowSource,
@@ -55,12 +59,12 @@ export async function selectRows(
 ): Promise<RowsResult> {
   const { params } = source
   const where = whereClause(query.filters, params)
-  let sql = `select ${selectList(query.select)} from ${source.sql}${where}${orderClause(query.order)}`
-  if (query.limit !== undefined) sql += ` limit ${query.limit}`
+  const limit = cappedLimit(query.limit)
+  let sql = `select ${selectList(query.select)} from ${source.sql}${where}${orderClause(query.order)} limit ${limit}`
   if (query.offset !== undefined) sql += ` offset ${query.offset}`
   const total = prefer.countExact ? await countRows(session, `select 1 from ${source.sql}${where}`, params) : undefined
   // HEAD with count=exact: the page's size follows from the total, so the rows are counted once (as PostgREST does).
-  const headCount = async () => (total === undefined ? countRows(session, sql, params) : pageSize(total, query))
+  const headCount = async () => (total === undefined ? countRows(session, sql, params) : pageSize(total, limit, query))
   const found = headersOnly ? { body: '', count: await headCount() } : await rows(session, sql, params)
   return { ...found, total }
 }

@@ -55,3 +55,18 @@ export function pastWeekday(): string {
   if (!day) throw new Error('no weekday found in the past week')
   return day
 }
+
+/** The IST days, `first` to `last` days after today, that are Monday to Friday. */
+export function weekdaysBetween(first: number, last: number): string[] {
+  return weekdaysFrom(first, last - first + 1).filter((day) => day <= istDay(last))
+}
+
+/**
+ * Visitors book at most 62 IST days ahead, and test files share one backend: each file that books as
+ * a visitor takes its own band of eight days in that range (band 0: 3 to 10 days ahead, band 1: 11 to
+ * 18, ... band 6: 51 to 58), at least five weekdays.
+ */
+export function visitorBookingDays(band: number): string[] {
+  if (band < 0 || band > 6) throw new Error(`visitor booking bands are 0 to 6, got ${band}`)
+  return weekdaysBetween(3 + band * 8, 10 + band * 8)
+}

@@ -93,6 +93,22 @@ describe('appointments api: the tab and the calendar ask the database', () => {
   })
 })
 
+describe("appointments api: more appointments than one answer holds (hosted's db-max-rows, 1,000)", () => {
+  it('loads a calendar range of 1,100 appointments whole, in order', async () => {
+    const lead = newLead()
+    expect((await serviceClient().from('leads').insert(lead)).error).toBeNull()
+    const slots = [7, 8, 9, 10, 11].flatMap((day) => ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'].map((time) => at(day, time)))
+    const many = Array.from({ length: 1100 }, (_, index) => ({ lead_id: lead.id, slot_datetime: slots[index % slots.length], status: 'cancelled' }))
+    for (let from = 0; from < many.length; from += 500) {
+      expect((await serviceClient().from('appointments').insert(many.slice(from, from + 500))).error).toBeNull()
+    }
+    const loaded = (await api.fetchAppointmentsBetween(at(7, '00:00'), at(12, '00:00'), signal())).filter((row) => row.lead_id === lead.id)
+    expect(loaded).toHaveLength(1100)
+    const instants = loaded.map((row) => Date.parse(row.slot_datetime))
+    expect(instants).toEqual([...instants].sort((a, b) => a - b))
+  })
+})
+
 describe('appointments api: changes', () => {
   it('sets a quick-action status', async () => {
     const updated = await api.updateAppointmentStatus(ids[5]!, 'no-show')
@@ -120,7 +136,16 @@ describe('appointments api: changes', () => {
   })
 
   it('refuses a slot outside business hours with the database code', async () => {
-    await expect(api.rescheduleAppointment(ids[3]!, at(2, '20:00'))).rejects.toMatchObject({ code: '23514' })
+    await expect(api.rescheduleAppointment(ids[6]!, at(2, '20:00'))).rejects.toMatchObject({ code: '23514' })
+  })
+
+  it('refuses to make an appointment active again while its lead holds another, with the database code and message', async () => {
+    await expect(api.rescheduleAppointment(ids[0]!, at(1, '16:00'))).rejects.toMatchObject({
+      code: 'lead_already_booked',
+      message: 'This lead already has an active appointment. Change or cancel it instead of booking another.',
+    })
+    const stored = await serviceClient().from('appointments').select('status').eq('id', ids[0]!).single()
+    expect(stored.data?.status).toBe('completed')
   })
 
   it('shows a non-admin no appointments', async () => {

@@ -1,16 +1,15 @@
 import { expect, test } from 'vitest'
 import { anonClient, serviceClient } from '../../../../supabase/local/testing/clients'
+import { istDay, istSlot, visitorBookingDays, weekdaysFrom } from '../../../../supabase/tests/support/slots'
+import { errorCodes } from '../../../lib/api-error'
 import { aLeadPayload } from '../../../testing/lead-fixtures'
 import { createAppointmentBookingApi } from './appointment-booking-api'
 import { createLeadApi } from './lead-api'
 
-/** A weekday slot at the given IST hour, far enough ahead that no other test file books that day. */
-function weekdaySlot(daysAhead: number, istHour: number): Date {
-  const day = new Date(Date.now() + daysAhead * 86_400_000)
-  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1)
-  const iso = `${day.toISOString().slice(0, 10)}T${String(istHour).padStart(2, '0')}:00:00+05:30`
-  return new Date(iso)
-}
+/** Weekdays in this file's own band of the visitors' booking range, so no other test file books them. */
+const [first, second, third, fourth] = visitorBookingDays(3) as [string, string, string, string]
+
+const slot = (day: string, istHour: number) => new Date(istSlot(day, istHour))
 
 async function visitorLead(): Promise<string> {
   const lead = aLeadPayload()
@@ -18,27 +17,48 @@ async function visitorLead(): Promise<string> {
   return lead.id
 }
 
+async function bookingsOf(leadId: string) {
+  const { data } = await serviceClient().from('appointments').select('*').eq('lead_id', leadId)
+  return data ?? []
+}
+
 test('a visitor books a slot for their lead; it is stored as scheduled at that instant', async () => {
   const leadId = await visitorLead()
-  const slot = weekdaySlot(300, 11)
-  await createAppointmentBookingApi(anonClient()).bookAppointment(leadId, slot)
-  const { data } = await serviceClient().from('appointments').select('*').eq('lead_id', leadId)
+  const booked = slot(first, 11)
+  await createAppointmentBookingApi(anonClient()).bookAppointment(leadId, booked)
+  const data = await bookingsOf(leadId)
   expect(data).toHaveLength(1)
-  expect(data?.[0].status).toBe('scheduled')
-  expect(new Date(data?.[0].slot_datetime).getTime()).toBe(slot.getTime())
+  expect(data[0].status).toBe('scheduled')
+  expect(new Date(data[0].slot_datetime).getTime()).toBe(booked.getTime())
 })
 
 test('a slot someone else booked meanwhile is refused with 23505 and not booked twice', async () => {
   const api = createAppointmentBookingApi(anonClient())
-  const slot = weekdaySlot(301, 15)
-  await api.bookAppointment(await visitorLead(), slot)
-  const second = await visitorLead()
-  await expect(api.bookAppointment(second, slot)).rejects.toMatchObject({ code: '23505' })
-  const { data } = await serviceClient().from('appointments').select('id').eq('lead_id', second)
-  expect(data).toEqual([])
+  const taken = slot(second, 15)
+  await api.bookAppointment(await visitorLead(), taken)
+  const other = await visitorLead()
+  await expect(api.bookAppointment(other, taken)).rejects.toMatchObject({ code: errorCodes.uniqueViolation })
+  expect(await bookingsOf(other)).toEqual([])
 })
 
 test('a slot outside business hours is refused by the database', async () => {
   const api = createAppointmentBookingApi(anonClient())
-  await expect(api.bookAppointment(await visitorLead(), weekdaySlot(302, 20))).rejects.toMatchObject({ code: '23514' })
+  await expect(api.bookAppointment(await visitorLead(), slot(third, 20))).rejects.toMatchObject({ code: '23514' })
+})
+
+test('a second booking for a lead that holds one is refused with lead_already_booked', async () => {
+  const api = createAppointmentBookingApi(anonClient())
+  const leadId = await visitorLead()
+  await api.bookAppointment(leadId, slot(fourth, 9))
+  await expect(api.bookAppointment(leadId, slot(fourth, 10))).rejects.toMatchObject({ code: errorCodes.leadAlreadyBooked })
+  expect(await bookingsOf(leadId)).toHaveLength(1)
+})
+
+test('a slot past the booking range is refused with booking_too_far_ahead', async () => {
+  const api = createAppointmentBookingApi(anonClient())
+  const leadId = await visitorLead()
+  const [farDay] = weekdaysFrom(63, 1) as [string]
+  expect(farDay > istDay(62)).toBe(true)
+  await expect(api.bookAppointment(leadId, slot(farDay, 11))).rejects.toMatchObject({ code: errorCodes.bookingTooFarAhead })
+  expect(await bookingsOf(leadId)).toEqual([])
 })

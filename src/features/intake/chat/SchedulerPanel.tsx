@@ -5,6 +5,7 @@ import { Text } from '@chakra-ui/react/text'
 import { Provider } from '../../../components/ui/provider'
 import { schedulingApi } from '../../scheduling/api'
 import { SlotScheduler } from '../../scheduling/SlotScheduler'
+import { visitorBookingDays } from '../../scheduling/slot-rules'
 import type { SchedulerCardTexts } from '../flow/flow-texts.schema'
 import type { InputPanel } from '../machine/intake-types'
 import { calendarLocales } from './calendar-locales'
@@ -44,13 +45,14 @@ function SchedulerCard({ panel, texts, language, leadId, onBook, onClose }: Sche
             labels={{ prompt: texts.prompt, submit: texts.confirm, busy: texts.booking, loading: texts.loading, times: texts.times_label }}
             busy={status === 'booking'}
             refusals={panel.refusals}
+            maxDaysAhead={visitorBookingDays}
             {...(Object.hasOwn(calendarLocales, language) ? { locale: calendarLocales[language] } : {})}
             loadTakenSlots={schedulingApi.fetchTakenSlots}
             onPick={onBook}
           />
-          {panel.slotTaken && (
+          {panel.refusal && (
             <Text role="alert" color="red.600" fontSize="sm">
-              {texts.slot_taken}
+              {texts[panel.refusal]}
             </Text>
           )}
           <Button variant="ghost" size="sm" alignSelf="start" disabled={status === 'booking'} onClick={onClose}>

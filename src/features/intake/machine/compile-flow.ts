@@ -1,5 +1,5 @@
 import { fromPromise, setup } from 'xstate'
-import { errorCode, errorCodes } from '../../../lib/api-error'
+import { errorCode } from '../../../lib/api-error'
 import { providedLater } from '../../../lib/provided-later'
 import { languageCode } from '../flow/chat-language'
 import type { CheckedFlow, FlowGuard } from '../flow/flow.schema'
@@ -10,6 +10,7 @@ import { createSessionId, record, type RecordedChatEvent } from '../recording/ch
 import type { LeadPayload } from '../lead/lead-payload'
 import type { MessagingLink } from '../links/messaging-links'
 import { goTo, returnState, returnStateKey } from './answer-edits'
+import { bookingRefusalCodes, type BookingRefusal } from './booking-refusals'
 import { update } from './context-updates'
 import { editable, guardHolds, passed, resumeStep } from './answer-path'
 import { compileStep, endStateKey } from './compile-steps'
@@ -104,7 +105,8 @@ function intakeSetup(flow: CheckedFlow) {
         event.type === 'answer.edit' && event.stepId === stepId && editable(flow, context, stepId, at),
       validSlot: ({ event }) =>
         event.type === 'scheduler.book' && /^\d{4}-\d{2}-\d{2}$/.test(String(event.date)) && /^\d{2}:\d{2}$/.test(String(event.time)),
-      slotTaken: ({ event }) => 'error' in event && errorCode(event.error) === errorCodes.uniqueViolation,
+      bookingRefused: ({ event }, { refusal }: { refusal: BookingRefusal }) =>
+        'error' in event && errorCode(event.error) === bookingRefusalCodes[refusal],
     },
     delays: flowDelays(flow),
   })

@@ -2,6 +2,7 @@ import type { LeadAnswers } from '../../../lib/lead-fields'
 import type { ChatText } from '../flow/chat-language'
 import type { SchedulerCardTexts, UploadAreaTexts } from '../flow/flow-texts.schema'
 import type { FormFieldId } from '../flow/flow-vocabulary'
+import type { BookingRefusal } from './booking-refusals'
 
 /** One chat bubble (spec section 3); the screen shows its text, and its options, in the visitor's language. */
 export interface ChatMessage {
@@ -47,9 +48,9 @@ export type InputPanel =
       status: SchedulerStatus
       /** With the visitor's answers and, once booked, the slot. */
       texts: Record<keyof SchedulerCardTexts, ChatText>
-      /** The last booking was refused because someone else took the slot meanwhile. */
-      slotTaken: boolean
-      /** How many bookings were refused that way: the card reloads the day's slots on each. */
+      /** Why the database refused the last booking, when the card says why (its text of that name); else null. */
+      refusal: BookingRefusal | null
+      /** How many bookings were refused for such a reason: the card reloads the day's slots on each. */
       refusals: number
     }
 

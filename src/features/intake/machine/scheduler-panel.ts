@@ -14,7 +14,7 @@ export function schedulerCardTexts(flow: CheckedFlow, context: IntakeContext): S
 /** Shows the scheduler card, ready for a slot to be picked. */
 export function openScheduler(flow: CheckedFlow) {
   return update((context) => ({
-    panel: { kind: 'scheduler', status: 'picking', texts: schedulerCardTexts(flow, context), slotTaken: false, refusals: 0 },
+    panel: { kind: 'scheduler', status: 'picking', texts: schedulerCardTexts(flow, context), refusal: null, refusals: 0 },
   }))
 }
 

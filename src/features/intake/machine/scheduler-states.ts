@@ -1,4 +1,5 @@
 import type { CheckedFlow } from '../flow/flow.schema'
+import { bookingRefusals } from './booking-refusals'
 import { closePanel, template, update } from './context-updates'
 import { flowActions } from './flow-actions'
 import type { AnyIntakeEvent } from './intake-types'
@@ -11,7 +12,8 @@ const picking = updateScheduler(() => ({ status: 'picking' }))
 /**
  * The scheduler card of a keep_open step: the visitor picks a slot (`scheduler.book`), the
  * `bookAppointment` actor books it, then the chat confirms. A failed booking is only logged (by the
- * actor) and the card lets the visitor pick again; a slot someone else took meanwhile says so.
+ * actor) and the card lets the visitor pick again; a refusal the card explains (a slot someone else
+ * took meanwhile, a lead already booked, a date too far ahead) says so.
  */
 export function schedulerStates(
   flow: CheckedFlow,
@@ -26,7 +28,7 @@ export function schedulerStates(
     scheduling: {
       on: {
         'option.choose': choices.map((choice) => ({ ...choice, actions: [closePanel, ...(choice.actions ?? [])] })),
-        'scheduler.book': { guard: 'validSlot', target: 'booking', actions: [updateScheduler(() => ({ status: 'booking', slotTaken: false }))] },
+        'scheduler.book': { guard: 'validSlot', target: 'booking', actions: [updateScheduler(() => ({ status: 'booking', refusal: null }))] },
         'scheduler.close': { target: 'waiting', actions: [closePanel] },
       },
     },
@@ -45,11 +47,11 @@ export function schedulerStates(
           ],
         },
         onError: [
-          {
-            guard: 'slotTaken',
+          ...bookingRefusals.map((refusal) => ({
+            guard: { type: 'bookingRefused', params: { refusal } },
             target: 'scheduling',
-            actions: [updateScheduler((panel) => ({ status: 'picking', slotTaken: true, refusals: panel.refusals + 1 }))],
-          },
+            actions: [updateScheduler((panel) => ({ status: 'picking', refusal, refusals: panel.refusals + 1 }))],
+          })),
           { target: 'scheduling', actions: [picking] },
         ],
         onResume: { target: 'scheduling', actions: [picking] },

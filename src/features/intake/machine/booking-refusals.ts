@@ -1,0 +1,14 @@
+import { errorCodes } from '../../../lib/api-error'
+import type { SchedulerCardTexts } from '../flow/flow-texts.schema'
+
+/** A booking the database refused for a reason the scheduler card explains, named as the card's text that says so. */
+export type BookingRefusal = keyof Pick<SchedulerCardTexts, 'slot_taken' | 'already_booked' | 'too_far_ahead'>
+
+/** The database's code for each refusal. */
+export const bookingRefusalCodes: Record<BookingRefusal, string> = {
+  slot_taken: errorCodes.uniqueViolation,
+  already_booked: errorCodes.leadAlreadyBooked,
+  too_far_ahead: errorCodes.bookingTooFarAhead,
+}
+
+export const bookingRefusals = Object.keys(bookingRefusalCodes) as BookingRefusal[]
