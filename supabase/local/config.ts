@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { defaultDataDir } from './data-home.ts'
 import type { ProxyTrust } from './http/client-address.ts'
 
 export interface LocalBackendSettings {
@@ -29,7 +30,7 @@ function choice<T extends string>(name: string, raw: string | undefined, allowed
 /** Settings from the environment, with the defaults the README documents. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): LocalBackendSettings {
   return {
-    dataDir: path.resolve(cwd, env.LOCAL_BACKEND_DATA_DIR?.trim() || '.data/local'),
+    dataDir: env.LOCAL_BACKEND_DATA_DIR?.trim() ? path.resolve(cwd, env.LOCAL_BACKEND_DATA_DIR.trim()) : defaultDataDir('local', cwd, env),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     fresh: env.LOCAL_BACKEND_FRESH === '1',
     jwtExpiry: positiveInteger('LOCAL_BACKEND_JWT_EXPIRY', env.LOCAL_BACKEND_JWT_EXPIRY, 3600),
