@@ -8,7 +8,7 @@ export interface LocalBackendSettings {
   fresh: boolean
   jwtExpiry: number
   adminEmail: string
-  /** Per-address limits (anonymous writes, sign-in attempts); the per-email password throttle stays on regardless. */
+  /** Per-address limits (anonymous writes, sign-in attempts); the per-account sign-in rule stays on regardless. */
   rateLimits: boolean
   /** Whose forwarding header names the client: a proxy on this machine, or nobody. */
   trustProxy: ProxyTrust
