@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { defaultDataDir } from './supabase/local/data-home.ts'
 
 // E2E_PORT lets several checkouts run their browser tests side by side.
 const port = Number(process.env.E2E_PORT ?? 5173)
@@ -36,6 +37,6 @@ export default defineConfig({
     url: `http://localhost:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
-    env: { LOCAL_BACKEND_DATA_DIR: '.data/e2e', LOCAL_BACKEND_FRESH: '1' },
+    env: { LOCAL_BACKEND_DATA_DIR: defaultDataDir('e2e', process.cwd()), LOCAL_BACKEND_FRESH: '1' },
   },
 })

@@ -12,7 +12,10 @@ export default defineConfig({
     localSupabaseBackend(),
     prerenderPlugin({ entry: '/src/app/render-first-screen.tsx', renderConfig: () => appModules() }),
   ],
-  server: { port: 5173, strictPort: true },
+  // No CORS: a page on another origin (any localhost port included) must not read the app's files.
+  // The local backend answers CORS for its own API paths, as Supabase does.
+  server: { port: 5173, strictPort: true, cors: false },
+  preview: { cors: false },
   build: {
     // One stylesheet for the whole app, which the prerender inlines into index.html: no page waits on a
     // stylesheet request, no lazy chunk on a CSS file of its own.

@@ -3,9 +3,10 @@ import path from 'node:path'
 import { expect } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import { dataFolder } from '../supabase/local/data-folder.ts'
+import { defaultDataDir } from '../supabase/local/data-home.ts'
 
 /** The data folder and origin playwright.config.ts gives `npm start`; overridable for a side-by-side run. */
-const folder = dataFolder(path.resolve(process.env.E2E_DATA_DIR ?? '.data/e2e'))
+const folder = dataFolder(path.resolve(process.env.E2E_DATA_DIR ?? defaultDataDir('e2e', process.cwd())))
 export const backendUrl = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 5173}`
 
 class RealtimeUnavailable {

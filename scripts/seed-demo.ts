@@ -1,12 +1,13 @@
 /**
  * Fills a backend with demo leads and appointments:
- *   npm run seed:demo -- --leads 200 [--url http://localhost:5173] [--data-dir .data/local] [--replace]
- * The service key comes from the local backend's data folder (keys.json), or from
- * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY for another backend.
+ *   npm run seed:demo -- --leads 200 [--url http://localhost:5173] [--data-dir <folder>] [--replace]
+ * The service key comes from the local backend's data folder (keys.json; by default the one `npm start`
+ * uses), or from SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY for another backend.
  */
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
+import { readSettings } from '../supabase/local/config.ts'
 import { dataFolder } from '../supabase/local/data-folder.ts'
 import { defaultFlowFile, loadFlowFile, problemReport } from './flow-files.ts'
 import { demoAppointments, demoLeads } from './seed-demo/demo-data.ts'
@@ -36,7 +37,7 @@ function readOptions() {
     options: {
       leads: { type: 'string', default: '200' },
       url: { type: 'string', default: process.env.SUPABASE_URL ?? 'http://localhost:5173' },
-      'data-dir': { type: 'string', default: process.env.LOCAL_BACKEND_DATA_DIR ?? '.data/local' },
+      'data-dir': { type: 'string', default: readSettings().dataDir },
       replace: { type: 'boolean', default: false },
     },
   })

@@ -44,10 +44,10 @@ function stopped(child: ChildProcess): Promise<void> {
  * background and keeps the server busy meanwhile, which a measurement would otherwise time. The auth
  * API answers (401 without a session) only once the database is ready.
  */
-async function waitUntilReady(url: string, preview: ChildProcess): Promise<void> {
+async function waitUntilReady(url: string, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + startTimeoutMs
   while (Date.now() < deadline) {
-    if (preview.exitCode !== null) throw new Error(`vite preview exited with code ${preview.exitCode}`)
+    if (server.exitCode !== null) throw new Error(`The server for ${url} exited with code ${server.exitCode}`)
     try {
       if ((await fetch(url)).ok && (await fetch(`${url}/auth/v1/user`)).status === 401) return
     } catch {
@@ -55,7 +55,25 @@ async function waitUntilReady(url: string, preview: ChildProcess): Promise<void>
     }
     await sleep(250)
   }
-  throw new Error(`vite preview with its local backend was not ready at ${url} within ${startTimeoutMs / 1000} s`)
+  throw new Error(`The server with its local backend was not ready at ${url} within ${startTimeoutMs / 1000} s`)
+}
+
+/** `vite <args>` (the dev server with none) on a free port, once it serves pages and its local backend answers. */
+export async function startViteServer(args: string[], env: NodeJS.ProcessEnv): Promise<PreviewServer> {
+  const port = await freePort()
+  const server = spawn(process.execPath, [vite, ...args, '--port', String(port), '--strictPort'], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://localhost:${port}`
+  const stop = () => stopped(server)
+  try {
+    await waitUntilReady(url, server)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { url, stop }
 }
 
 /**
@@ -66,18 +84,5 @@ export async function startPreviewServer({ workDir, dataDir, env: extraEnv = {} 
   const outDir = path.join(workDir, 'dist')
   const env = { ...process.env, NODE_ENV: 'production', LOCAL_BACKEND_DATA_DIR: dataDir, ...extraEnv }
   execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { env, stdio: 'inherit' })
-  const port = await freePort()
-  const preview = spawn(process.execPath, [vite, 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const url = `http://localhost:${port}`
-  const stop = () => stopped(preview)
-  try {
-    await waitUntilReady(url, preview)
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  return { url, stop }
+  return startViteServer(['preview', '--outDir', outDir], env)
 }

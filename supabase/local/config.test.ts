@@ -1,10 +1,13 @@
+import { homedir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readSettings } from './config.ts'
+import { defaultDataDir } from './data-home.ts'
 
 describe('local backend settings', () => {
-  it('defaults to .data/local, PGlite, one hour tokens and admin@example.com', () => {
-    expect(readSettings({}, '/project')).toEqual({
-      dataDir: '/project/.data/local',
+  it("defaults to a folder of this checkout among the user's application data, PGlite, one hour tokens and admin@example.com", () => {
+    expect(readSettings({ XDG_DATA_HOME: '/home/asha/.local/share' }, '/work/shop')).toEqual({
+      dataDir: expect.stringMatching(/^\/home\/asha\/\.local\/share\/bespoke-jewellery-consultation\/shop-[0-9a-f]{8}\/local$/),
       databaseUrl: undefined,
       fresh: false,
       jwtExpiry: 3600,
@@ -28,5 +31,19 @@ describe('local backend settings', () => {
     for (const bad of ['0', '-5', '1.5', 'soon']) {
       expect(() => readSettings({ LOCAL_BACKEND_JWT_EXPIRY: bad }, '/p')).toThrow(`LOCAL_BACKEND_JWT_EXPIRY must be a positive whole number of seconds, got "${bad}"`)
     }
+  })
+
+  it('keeps each checkout and each purpose in a folder of its own, outside the project', () => {
+    const env = { XDG_DATA_HOME: '/data-home' }
+    const first = defaultDataDir('local', '/work/shop', env)
+    expect(defaultDataDir('local', '/work/shop/', env)).toBe(first)
+    expect(defaultDataDir('local', '/elsewhere/shop', env)).not.toBe(first)
+    expect(defaultDataDir('e2e', '/work/shop', env)).toBe(path.join(path.dirname(first), 'e2e'))
+    expect(path.relative('/work/shop', first).startsWith('..')).toBe(true)
+  })
+
+  it('ignores a relative XDG_DATA_HOME, as the XDG spec says, and names odd project folders safely', () => {
+    const folder = defaultDataDir('local', '/work/my shop (copy)', { XDG_DATA_HOME: 'relative/share' })
+    expect(folder).toMatch(new RegExp(`^${homedir()}/\\.local/share/bespoke-jewellery-consultation/my_shop__copy_-[0-9a-f]{8}/local$`))
   })
 })

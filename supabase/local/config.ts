@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { defaultDataDir } from './data-home.ts'
 import type { ProxyTrust } from './http/client-address.ts'
 
 export interface LocalBackendSettings {
@@ -7,7 +8,7 @@ export interface LocalBackendSettings {
   fresh: boolean
   jwtExpiry: number
   adminEmail: string
-  /** Per-address limits (anonymous writes, sign-in attempts); the per-email password throttle stays on regardless. */
+  /** Per-address limits (anonymous writes, sign-in attempts); the per-account sign-in rule stays on regardless. */
   rateLimits: boolean
   /** Whose forwarding header names the client: a proxy on this machine, or nobody. */
   trustProxy: ProxyTrust
@@ -29,7 +30,7 @@ function choice<T extends string>(name: string, raw: string | undefined, allowed
 /** Settings from the environment, with the defaults the README documents. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): LocalBackendSettings {
   return {
-    dataDir: path.resolve(cwd, env.LOCAL_BACKEND_DATA_DIR?.trim() || '.data/local'),
+    dataDir: env.LOCAL_BACKEND_DATA_DIR?.trim() ? path.resolve(cwd, env.LOCAL_BACKEND_DATA_DIR.trim()) : defaultDataDir('local', cwd, env),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     fresh: env.LOCAL_BACKEND_FRESH === '1',
     jwtExpiry: positiveInteger('LOCAL_BACKEND_JWT_EXPIRY', env.LOCAL_BACKEND_JWT_EXPIRY, 3600),

@@ -24,7 +24,7 @@ export interface LocalBackendOptions extends DatabaseLocation {
   migrationsDir?: string
   /** Uploads received at once (default 8); more answer 503 with Retry-After. */
   maxConcurrentUploads?: number
-  /** Per-address limits (default on); the per-email password throttle ignores this. */
+  /** Per-address limits (default on); the per-account sign-in rule (the password verification hook) ignores this. */
   rateLimits?: boolean
   /** Whose X-Forwarded-For names the client (default: a proxy on this machine). */
   trustProxy?: ProxyTrust

@@ -8,6 +8,10 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
     create role supabase_storage_admin nologin noinherit;
   end if;
+  -- Supabase Auth's role: it calls Auth hooks (the local backend calls them as it).
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin nologin noinherit;
+  end if;
   if not exists (select 1 from pg_roles where rolname = 'migrator') then
     create role migrator nologin inherit createrole;
   end if;

@@ -2,7 +2,6 @@
 export interface AttemptLimiter {
   /** Counts an attempt of `key` and answers 0; or, when `key` has used up its attempts, the milliseconds until it may try again (nothing counted). */
   reserve(key: string): number
-  forget(key: string): void
 }
 
 export interface AttemptLimits {
@@ -53,9 +52,6 @@ export function createAttemptLimiter({ maxAttempts, windowMs, capacity, now }: A
       if (attempts.size >= capacity) return waitForRoom(at)
       attempts.set(key, [...times, at])
       return 0
-    },
-    forget(key) {
-      attempts.delete(key)
     },
   }
 }

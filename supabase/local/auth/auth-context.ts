@@ -1,6 +1,7 @@
 import type { BackendContext } from '../backend-context.ts'
-import type { SignInThrottle } from './sign-in-throttle.ts'
+import type { AttemptLimiter } from './attempt-limiter.ts'
 
 export interface AuthContext extends BackendContext {
-  signInThrottle: SignInThrottle
+  /** Password sign-ins per client address (when per-address limits are on). */
+  signInAddresses: AttemptLimiter
 }

@@ -5,13 +5,13 @@ import type { AuthContext } from './auth-context.ts'
 import { bearerToken } from '../http/caller.ts'
 import { sendEmpty, sendJson } from '../http/respond.ts'
 import { verifyJwt, type JwtClaims } from '../jwt.ts'
+import { createAttemptLimiter } from './attempt-limiter.ts'
 import { AuthError, validationFailed } from './auth-error.ts'
 import { jsonObject, metadataField, textField } from './auth-input.ts'
 import { isUuid } from './input-rules.ts'
 import { hashPassword, maximumPasswordLength, minimumPasswordLength } from './passwords.ts'
 import { endSessions, refreshSession, sessionExists } from './sessions.ts'
-import { signInWithPassword } from './sign-in.ts'
-import { createSignInThrottle } from './sign-in-throttle.ts'
+import { signInAddressLimits, signInWithPassword } from './sign-in.ts'
 import { deleteUser, findUserByEmail, findUserById, insertUser, isValidEmail, maxEmailLength, userJson } from './users.ts'
 
 const apiVersionHeader = { 'x-supabase-api-version': '2024-01-01' }
@@ -143,6 +143,6 @@ async function handleAuth(req: IncomingMessage, res: ServerResponse, context: Au
 
 /** `/auth/v1/...`: password sign-in, refresh, user, logout, and admin user creation. */
 export function authService(shared: BackendContext): ServiceHandler {
-  const context: AuthContext = { ...shared, signInThrottle: createSignInThrottle() }
+  const context: AuthContext = { ...shared, signInAddresses: createAttemptLimiter({ ...signInAddressLimits, now: Date.now }) }
   return (req, res, url, path) => handleAuth(req, res, context, url, path)
 }

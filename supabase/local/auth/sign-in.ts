@@ -3,16 +3,30 @@ import { clientAddress } from '../http/client-address.ts'
 import type { AuthContext } from './auth-context.ts'
 import { AuthError, rateLimited, validationFailed } from './auth-error.ts'
 import { jsonObject, textField } from './auth-input.ts'
+import { passwordHookDecision } from './password-verification-hook.ts'
 import { maximumPasswordLength, verifyPassword } from './passwords.ts'
 import { startSession, type SessionJson } from './sessions.ts'
 import { findUserByEmail, maxEmailLength } from './users.ts'
+
+/**
+ * Password sign-ins per client address, counted before the password is checked, where hosted Auth
+ * has its per-address rate limit (a looser one there): at most 30 in any 15 minutes. The addresses of
+ * at most 10,000 clients are remembered.
+ */
+export const signInAddressLimits = { maxAttempts: 30, windowMs: 15 * 60 * 1000, capacity: 10_000 }
 
 function inMinutes(ms: number): string {
   const minutes = Math.ceil(ms / 60_000)
   return minutes === 1 ? '1 minute' : `${minutes} minutes`
 }
 
-/** `POST /token?grant_type=password`: each password check is reserved with the sign-in throttle first. */
+const invalidCredentials = () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
+
+/**
+ * `POST /token?grant_type=password`, in Supabase Auth's order: the per-address limit, the password
+ * check, then the password verification hook (the per-account limit, in SQL), which may refuse even
+ * the right password.
+ */
 export async function signInWithPassword(req: IncomingMessage, context: AuthContext): Promise<SessionJson> {
   const body = await jsonObject(req)
   const email = textField(body, 'email', maxEmailLength).trim()
@@ -20,14 +34,17 @@ export async function signInWithPassword(req: IncomingMessage, context: AuthCont
   if (!email && !password) throw validationFailed('Email and password are required')
   if (!email) throw validationFailed('missing email or phone')
   if (!password) throw validationFailed('Password is required')
+  const address = clientAddress(req, context.trustProxy)
+  if (context.rateLimits) {
+    const wait = context.signInAddresses.reserve(address)
+    if (wait > 0) throw rateLimited(wait, `Too many sign-in attempts. Try again in ${inMinutes(wait)}.`)
+  }
   const user = await context.db.transaction((s) => findUserByEmail(s, email))
-  // The user the database matched, not the typed spelling: every spelling that reaches one user shares its count.
-  const account = user?.id ?? `unknown:${email.toLowerCase()}`
-  const wait = context.signInThrottle.reserve({ account, address: context.rateLimits ? clientAddress(req, context.trustProxy) : undefined })
-  if (wait > 0) throw rateLimited(wait, `Too many sign-in attempts. Try again in ${inMinutes(wait)}.`)
   const valid = await verifyPassword(password, user?.encrypted_password)
-  if (!user || !valid) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
-  context.signInThrottle.recordSuccess(account)
+  if (!user) throw invalidCredentials()
+  const hook = await passwordHookDecision(context.db, { userId: user.id, valid, address })
+  if (hook.decision === 'reject') throw new AuthError(400, 'invalid_credentials', hook.message)
+  if (!valid) throw invalidCredentials()
   if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
   return context.db.transaction((s) => startSession(s, user, context.keys.jwtSecret, context.jwtExpiry))
 }

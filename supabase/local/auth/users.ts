@@ -75,8 +75,10 @@ export async function insertUser(session: SqlSession, user: NewUser): Promise<Us
   return row
 }
 
+/** A new password ends every session of the user and with them their refresh tokens, as Supabase Auth does. */
 export async function setPassword(session: SqlSession, id: string, passwordHash: string): Promise<void> {
   await session.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid', [id, passwordHash])
+  await session.query('delete from auth.sessions where user_id = $1::uuid', [id])
 }
 
 export async function deleteUser(session: SqlSession, id: string): Promise<UserRow | undefined> {
