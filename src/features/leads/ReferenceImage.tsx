@@ -2,6 +2,7 @@ import { Button, HStack, Image, Link, Spinner, Stack, Text } from '@chakra-ui/re
 import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
+import { usePhoneLayout } from '../../components/ui/use-phone-layout'
 import { errorCodes } from '../../lib/api-error'
 import type { LeadsApi } from './api/leads-api'
 import { openInNewTab } from './open-in-new-tab'
@@ -41,6 +42,7 @@ export function ReferenceImage({ path, leadName, api }: ReferenceImageProps) {
     [api],
   )
   const [snapshot, send] = useMachine(machine, { input: { path } })
+  const phone = usePhoneLayout()
   const { url, failure, openFailure } = snapshot.context
 
   if (snapshot.matches('signing')) {
@@ -56,7 +58,7 @@ export function ReferenceImage({ path, leadName, api }: ReferenceImageProps) {
       <Stack gap="2" align="start" role="alert">
         <Text color="fg.error">{failureText(failure ?? 'unknown')}</Text>
         {failure !== errorCodes.referenceImageMissing && (
-          <Button size="sm" variant="outline" onClick={() => send({ type: 'image.retry' })}>
+          <Button size={phone ? 'lg' : 'sm'} variant="outline" onClick={() => send({ type: 'image.retry' })}>
             Retry
           </Button>
         )}
@@ -76,7 +78,8 @@ export function ReferenceImage({ path, leadName, api }: ReferenceImageProps) {
           send({ type: 'image.open' })
         }}
       >
-        <Image src={url} alt={`Reference for ${leadName}`} maxH="60" rounded="md" onError={() => send({ type: 'image.unreadable' })} />
+        {/* At least a thumb's width, however small the image: it is what opens it. */}
+        <Image src={url} alt={`Reference for ${leadName}`} maxH="60" minW="12" minH="12" objectFit="contain" rounded="md" onError={() => send({ type: 'image.unreadable' })} />
       </Link>
       {openFailure && (
         <Text role="alert" color="fg.error" fontSize="sm">
