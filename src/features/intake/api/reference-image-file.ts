@@ -2,7 +2,7 @@ import type { ReferenceImageProblem } from '../flow/flow-vocabulary'
 import { referenceImageExtensions, type ReferenceImageType } from '../../../lib/reference-image-path'
 
 /** What the reference-images bucket accepts (supabase/migrations: bucket reference-images). */
-export const referenceImageMaxBytes = 10 * 1024 * 1024
+const referenceImageMaxBytes = 10 * 1024 * 1024
 
 function isReferenceImageType(type: string): type is ReferenceImageType {
   return Object.hasOwn(referenceImageExtensions, type)
