@@ -1,9 +1,10 @@
-import { randomInt, randomUUID } from 'node:crypto'
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import type { LeadPayload } from '../src/features/intake/lead/lead-payload.ts'
 import { istDateKey, istWallClock } from '../src/lib/dayjs.ts'
 import type { LeadStatus } from '../src/lib/lead-fields.ts'
 import { aLeadPayload } from '../src/testing/lead-fixtures.ts'
 import { serviceClient } from './admin-backend.ts'
+import { pngBytes } from './visitor-chat.ts'
 
 /** Letters only (names allow nothing else), unique per test, so searches find just this test's rows. */
 export function uniqueSurname(): string {
@@ -17,7 +18,7 @@ export type SeedLead = Omit<LeadPayload, 'status'> & { status: LeadStatus; creat
 
 export async function seedLeads(
   surname: string,
-  specs: { first: string; status?: LeadStatus; occasion?: string; city?: string; language?: string; created_at?: string }[],
+  specs: { first: string; status?: LeadStatus; occasion?: string; city?: string; language?: string; created_at?: string; reference_image?: string }[],
 ): Promise<SeedLead[]> {
   const leads: SeedLead[] = specs.map((spec, index) => ({
     ...aLeadPayload({
@@ -28,6 +29,7 @@ export async function seedLeads(
       city: spec.city ?? 'Pune',
       ...(spec.occasion === undefined ? {} : { occasion: spec.occasion }),
       ...(spec.language === undefined ? {} : { language: spec.language }),
+      ...(spec.reference_image === undefined ? {} : { reference_image: spec.reference_image }),
     }),
     status: spec.status ?? 'pending',
     created_at: spec.created_at ?? new Date(Date.now() - index * 60_000).toISOString(),
@@ -35,6 +37,14 @@ export async function seedLeads(
   const { error } = await serviceClient().from('leads').insert(leads)
   if (error) throw new Error(`seeding leads failed: ${error.message}`)
   return leads
+}
+
+/** A PNG stored in the private reference-images bucket under a name of the bucket's form; answers the name. */
+export async function seedReferenceImage(): Promise<string> {
+  const name = `${randomBytes(16).toString('hex')}.png`
+  const { error } = await serviceClient().storage.from('reference-images').upload(name, pngBytes, { contentType: 'image/png' })
+  if (error) throw new Error(`seeding a reference image failed: ${error.message}`)
+  return name
 }
 
 /** The n-th IST weekday after today (n = 1 is the next one), as YYYY-MM-DD. */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import Papa from 'papaparse'
 import { serviceClient } from './admin-backend.ts'
-import { seedLeads, uniqueSurname } from './admin-data.ts'
+import { seedLeads, seedReferenceImage, uniqueSurname } from './admin-data.ts'
 import { signInAsAdmin, toast } from './admin-page.ts'
 
 test('search, status and occasion filters narrow the leads table', async ({ page }) => {
@@ -65,6 +65,36 @@ test('the details dialog shows the lead, the language of its chat, and offers Wh
   expect(href.searchParams.get('text')).toContain('Anniversary')
   await dialog.getByText('Close', { exact: true }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('the details dialog shows the reference image by a signed URL and opens it in a new tab under a fresh one', async ({ page, context }) => {
+  const surname = uniqueSurname()
+  const name = await seedReferenceImage()
+  const [lead] = await seedLeads(surname, [{ first: 'Ira', reference_image: name }])
+  const signings: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/storage/v1/object/sign/')) signings.push(request.url())
+  })
+  await signInAsAdmin(page)
+  await page.getByPlaceholder('Search leads...').fill(surname)
+  await page.getByRole('row').filter({ hasText: lead!.name }).getByRole('button', { name: 'View' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Reference Image' })).toBeVisible()
+  const image = dialog.getByRole('img', { name: `Reference for ${lead!.name}` })
+  await expect(image).toBeVisible()
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1)
+  expect(await image.getAttribute('src')).toMatch(new RegExp(`/storage/v1/object/sign/reference-images/${name}\\?token=`))
+  // React's development mode may start the dialog's image twice; each open signs once more.
+  const signedBefore = signings.length
+
+  const [tab] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('link', { name: 'Open reference image' }).click()])
+  await tab.waitForURL(new RegExp(`/storage/v1/object/sign/reference-images/${name}\\?token=`))
+  expect(signings).toHaveLength(signedBefore + 1)
+  expect(await tab.evaluate(() => window.opener)).toBeNull()
+  const opened = await page.request.get(tab.url())
+  expect([opened.status(), opened.headers()['content-type']]).toEqual([200, 'image/png'])
+  await tab.close()
+  expect((await page.request.get(`/storage/v1/object/public/reference-images/${name}`)).status()).toBe(400)
 })
 
 test('Export CSV downloads every lead matching the filters, checked row by row', async ({ page }) => {

@@ -3,7 +3,7 @@ import { istWallClock } from '../src/lib/dayjs.ts'
 import { formatTime } from '../src/lib/format.ts'
 import { seriousAccessibilityProblems } from './accessibility.ts'
 import { serviceClient } from './admin-backend.ts'
-import { freeSlot, seedAppointment, seedLeads, uniqueSurname, weekdayAhead } from './admin-data.ts'
+import { freeSlot, seedAppointment, seedLeads, seedReferenceImage, uniqueSurname, weekdayAhead } from './admin-data.ts'
 import { calendarWithAppointment, signInAsAdmin, toast } from './admin-page.ts'
 import { expectPhoneFriendly, phone } from './phone-layout.ts'
 
@@ -35,7 +35,7 @@ test('leads on a phone: compact stats, cards, search, filters, status, WhatsApp 
   await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'WhatsApp' }))
   const surname = uniqueSurname()
   const [anaya, kabir] = await seedLeads(surname, [
-    { first: 'Anaya', occasion: 'Anniversary', city: 'Jaipur' },
+    { first: 'Anaya', occasion: 'Anniversary', city: 'Jaipur', reference_image: await seedReferenceImage() },
     { first: 'Kabir', status: 'contacted', occasion: 'Festival', city: 'Kochi' },
   ])
   await signInAsAdmin(page)
@@ -82,6 +82,8 @@ test('leads on a phone: compact stats, cards, search, filters, status, WhatsApp 
   await card.getByRole('button', { name: 'View' }).click()
   const sheet = page.getByRole('dialog')
   await expect(sheet.getByText('Complete information about this lead')).toBeVisible()
+  const image = sheet.getByRole('img', { name: `Reference for ${anaya!.name}` })
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1)
   // Once its opening animation has run.
   await expect.poll(async () => (await sheet.boundingBox())?.width).toBe(phone.width)
   expect((await sheet.boundingBox())?.height).toBe(phone.height)

@@ -4,7 +4,7 @@ import { firstScreenMessages } from '../scripts/first-screen-messages.ts'
 import { defaultFlowFile, shippedFlow } from '../scripts/flow-files.ts'
 import { brand } from '../src/lib/brand.ts'
 import { istWallClock } from '../src/lib/dayjs.ts'
-import { serviceClient } from './admin-backend.ts'
+import { adminClient, serviceClient } from './admin-backend.ts'
 import { seedAppointment, seedLeads, uniqueSurname, weekdayAhead } from './admin-data.ts'
 import { answerUpToBudget, choose, fillForm, pickDate, pngBytes, uniquePhone } from './visitor-chat.ts'
 
@@ -92,9 +92,12 @@ test('a visitor on a phone completes the chat with an image and books a slot; bo
     timeline: 'Flexible',
     status: 'pending',
   })
-  expect(lead.reference_image).toMatch(/^\d+\.png$/)
-  const image = await page.request.get(`/storage/v1/object/public/reference-images/${lead.reference_image}`)
-  expect(image.headers()['content-type']).toBe('image/png')
+  expect(lead.reference_image).toMatch(/^[0-9a-f]{32}\.png$/)
+  expect((await page.request.get(`/storage/v1/object/public/reference-images/${lead.reference_image}`)).status()).toBe(400)
+  const signed = await (await adminClient()).storage.from('reference-images').createSignedUrl(lead.reference_image, 60)
+  const image = await page.request.get(signed.data!.signedUrl)
+  expect([image.status(), image.headers()['content-type']]).toEqual([200, 'image/png'])
+  expect(await image.body()).toEqual(pngBytes)
 
   await choose(page, '📅 Schedule a Call')
   await expect(page.getByRole('heading', { name: 'Schedule Your Consultation' })).toBeVisible()

@@ -4,6 +4,7 @@
  * The service key comes from the local backend's data folder (keys.json; by default the one `npm start`
  * uses), or from SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY for another backend.
  */
+import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
@@ -60,7 +61,8 @@ async function main() {
   }
   const imagePaths: string[] = []
   for (let index = 0; index < 4; index += 1) {
-    const name = `demo-reference-${index + 1}.png`
+    // The bucket's name form (128 bits in hex), fixed per demo image so a second run replaces it.
+    const name = `${createHash('sha256').update(`demo-reference-${index + 1}`).digest('hex').slice(0, 32)}.png`
     const uploaded = await client.storage
       .from('reference-images')
       .upload(name, samplePng(index * 37), { contentType: 'image/png', upsert: true })

@@ -17,6 +17,12 @@ export const errorCodes = {
   changesDropped: 'changes_dropped',
   /** A change arrived that could not be read (no row, or a row of another shape). */
   changeUnreadable: 'change_unreadable',
+  /** A lead's reference_image that does not name an object of the reference-images bucket. */
+  notAReferenceImage: 'not_a_reference_image',
+  /** The reference image is not stored, or the reader may not see it. */
+  referenceImageMissing: 'reference_image_missing',
+  /** The browser kept a new tab from opening. */
+  tabBlocked: 'tab_blocked',
   uniqueViolation: '23505',
   insufficientPrivilege: '42501',
   /** The lead already holds an active (scheduled or confirmed) appointment. */

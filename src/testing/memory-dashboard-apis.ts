@@ -71,7 +71,7 @@ export function memoryDashboardApis(
         stored.set(id, lead)
         return lead
       }),
-      referenceImageUrl: (path: string) => `https://images.example/${path}`,
+      signReferenceImage: record('signReferenceImage', async (path: string) => `https://images.example/${path}?token=signed`),
     },
     appointments: {
       fetchAppointmentsPage: record('fetchAppointmentsPage', () => [...appointments]),

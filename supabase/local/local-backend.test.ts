@@ -5,13 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { dataFolder } from './data-folder.ts'
 import { ensureFirstAdmin } from './first-admin.ts'
 import { startLocalBackend, type RunningBackend } from './local-backend.ts'
+import { onePixelPng, readBySignedUrl, uploadName } from '../tests/support/images.ts'
 import { clientFor } from './testing/clients.ts'
 
 function client(backend: RunningBackend, key: string) {
   return clientFor(backend.url, key)
 }
 
-const pngBytes = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')
+const imageName = uploadName()
 
 describe('a backend on a data folder (PGlite on disk)', () => {
   const folders: string[] = []
@@ -39,7 +40,7 @@ describe('a backend on a data folder (PGlite on disk)', () => {
     expect((await service.from('leads').insert({ id: 'survivor', name: 'Asha Rao', phone: '9876543210' })).error).toBeNull()
     const upload = await client(first, first.anonKey)
       .storage.from('reference-images')
-      .upload('1700000000000.png', new Blob([pngBytes], { type: 'image/png' }))
+      .upload(imageName, new Blob([onePixelPng], { type: 'image/png' }))
     expect(upload.error).toBeNull()
     await first.close()
 
@@ -54,8 +55,7 @@ describe('a backend on a data folder (PGlite on disk)', () => {
       expect(signIn.error).toBeNull()
       const lead = await client(second, second.serviceRoleKey).from('leads').select('id, name').eq('id', 'survivor').single()
       expect(lead.data).toEqual({ id: 'survivor', name: 'Asha Rao' })
-      const served = await fetch(`${second.url}/storage/v1/object/public/reference-images/1700000000000.png`)
-      expect(Buffer.from(await served.arrayBuffer()).equals(pngBytes)).toBe(true)
+      expect((await readBySignedUrl(client(second, second.serviceRoleKey), imageName))?.bytes).toEqual(onePixelPng)
     } finally {
       await second.close()
     }
@@ -64,8 +64,7 @@ describe('a backend on a data folder (PGlite on disk)', () => {
       expect(fresh.anonKey).toBe(first.anonKey)
       const lead = await client(fresh, fresh.serviceRoleKey).from('leads').select('id').eq('id', 'survivor')
       expect(lead.data).toEqual([])
-      const served = await fetch(`${fresh.url}/storage/v1/object/public/reference-images/1700000000000.png`)
-      expect(served.status).toBe(400)
+      expect(await readBySignedUrl(client(fresh, fresh.serviceRoleKey), imageName)).toBeNull()
       await expect(stat(dataFolder(dataDir).adminCredentials)).rejects.toThrow()
     } finally {
       await fresh.close()

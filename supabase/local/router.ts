@@ -6,7 +6,7 @@ import { sendEmpty, sendJson, setCorsHeaders } from './http/respond.ts'
 import type { ServiceHandler } from './http/service.ts'
 import type { BackendKeys } from './keys.ts'
 import type { RealtimeService } from './realtime/realtime-service.ts'
-import { isPublicObjectRead } from './storage/storage-routes.ts'
+import { isKeylessObjectRead } from './storage/storage-routes.ts'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void
 
@@ -37,8 +37,8 @@ async function dispatch(req: IncomingMessage, res: ServerResponse, keys: Backend
     return undefined
   })
   if (!handlers) return sendJson(res, 503, { code: 'LOCAL503', message: 'The local backend database did not start; see the terminal.' })
-  const publicRead = service === '/storage/v1' && isPublicObjectRead(req.method, path)
-  if (!publicRead) {
+  const keylessRead = service === '/storage/v1' && isKeylessObjectRead(req.method, path)
+  if (!keylessRead) {
     const apiKey = checkApiKey(req, url, keys)
     if (!apiKey.ok) return sendJson(res, apiKey.status, apiKey.body)
   }

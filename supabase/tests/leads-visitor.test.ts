@@ -21,7 +21,7 @@ describe('a visitor (anon) and the leads table', () => {
   })
 
   it('stores unanswered answers as empty strings', async () => {
-    const lead = newLead({ metal_choice: '', gold_carat: '', stone_type: '', diamond_shape: '', reference_image: '' })
+    const lead = newLead({ metal_choice: '', gold_carat: '', stone_type: '', diamond_shape: '' })
     expect((await anonClient().from('leads').insert([lead])).error).toBeNull()
     expect(await storedLead(lead.id)).toMatchObject({ metal_choice: '', gold_carat: '', stone_type: '', diamond_shape: '' })
   })

@@ -1,16 +1,18 @@
-import { Button, CloseButton, Dialog, Grid, Heading, Image, Link, Portal, Stack, Text } from '@chakra-ui/react'
+import { Button, CloseButton, Dialog, Grid, Heading, Link, Portal, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react'
 import { useBackToClose } from '../../components/ui/use-back-to-close'
 import { usePhoneLayout } from '../../components/ui/use-phone-layout'
 import { formatDateTime } from '../../lib/format'
 import type { Lead } from '../../lib/lead-fields'
+import type { LeadsApi } from './api/leads-api'
 import { leadDetailsSections, leadImagePaths } from './lead-detail-sections'
 import { LeadStatusBadge } from './LeadStatusBadge'
+import { ReferenceImage } from './ReferenceImage'
 import { leadWhatsAppUrl } from './whatsapp-link'
 
 interface LeadDetailsDialogProps {
   lead: Lead | null
-  referenceImageUrl: (path: string) => string
+  api: Pick<LeadsApi, 'signReferenceImage'>
   onClose: () => void
 }
 
@@ -39,8 +41,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-export function LeadDetailsDialog({ lead, referenceImageUrl, onClose }: LeadDetailsDialogProps) {
-  const imageUrls = lead ? leadImagePaths(lead).map(referenceImageUrl) : []
+export function LeadDetailsDialog({ lead, api, onClose }: LeadDetailsDialogProps) {
+  const imagePaths = lead ? leadImagePaths(lead) : []
   const phone = usePhoneLayout()
   useBackToClose(lead !== null, phone, onClose)
   const buttonSize = phone ? 'lg' : undefined
@@ -70,15 +72,13 @@ export function LeadDetailsDialog({ lead, referenceImageUrl, onClose }: LeadDeta
                         ))}
                       </Section>
                     ))}
-                    {imageUrls.length > 0 && (
+                    {imagePaths.length > 0 && (
                       <Stack gap="2" as="section">
                         <Heading as="h3" size="sm">
                           Reference Image
                         </Heading>
-                        {imageUrls.map((imageUrl) => (
-                          <Link key={imageUrl} href={imageUrl} target="_blank" rel="noopener noreferrer" aria-label="Open reference image">
-                            <Image src={imageUrl} alt={`Reference for ${lead.name}`} maxH="60" rounded="md" />
-                          </Link>
+                        {imagePaths.map((path) => (
+                          <ReferenceImage key={`${lead.id}/${path}`} path={path} leadName={lead.name} api={api} />
                         ))}
                       </Stack>
                     )}

@@ -17,7 +17,7 @@ import { LeadsToolbar } from './LeadsToolbar'
 
 export type LeadsTabApi = Pick<
   LeadsApi,
-  'fetchLeadsPage' | 'countLeads' | 'fetchLeadsCsvChunk' | 'updateLeadStatus' | 'referenceImageUrl'
+  'fetchLeadsPage' | 'countLeads' | 'fetchLeadsCsvChunk' | 'updateLeadStatus' | 'signReferenceImage'
 >
 
 interface LeadsTabProps {
@@ -90,7 +90,7 @@ export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFai
           <LeadsTable shown={shown} sort={draft.sort} onSortChange={sortBy} onVisibleRowsChange={visible} onRetry={retry} {...rowActions} />
         </>
       )}
-      <LeadDetailsDialog lead={viewedLead} referenceImageUrl={api.referenceImageUrl} onClose={() => setViewedLeadId(null)} />
+      <LeadDetailsDialog lead={viewedLead} api={api} onClose={() => setViewedLeadId(null)} />
     </Stack>
   )
 }

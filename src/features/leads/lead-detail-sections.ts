@@ -1,4 +1,5 @@
 import { leadChatFields, leadFields, type Lead, type LeadChatFieldName, type LeadDetailSection, type LeadFieldName } from '../../lib/lead-fields'
+import { isReferenceImagePath } from '../../lib/reference-image-path'
 import { languageName } from './language-name'
 
 export interface LeadDetail {
@@ -42,7 +43,10 @@ export function leadDetailsSections(lead: Lead): LeadDetailsSection[] {
   })
 }
 
-/** The storage paths of the lead's images (the Reference Image section), in declaration order. */
+/**
+ * The storage paths of the lead's images (the Reference Image section), in declaration order. A value
+ * that names no object of the bucket is left out: it never becomes a URL.
+ */
 export function leadImagePaths(lead: Lead): string[] {
-  return leadFields.flatMap((field) => (field.section === 'image' && lead[field.name] ? [lead[field.name]] : []))
+  return leadFields.flatMap((field) => (field.section === 'image' && isReferenceImagePath(lead[field.name]) ? [lead[field.name]] : []))
 }

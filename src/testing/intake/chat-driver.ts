@@ -29,7 +29,7 @@ export interface Doubles {
   bookingResults: Outcome[]
 }
 
-export const uploadedPath = '1732190000000.png'
+export const uploadedPath = '0123456789abcdef0123456789abcdef.png'
 export const bookedSlot: BookingText = { date: 'Tuesday, 24 November 2026', time: '3:00 PM', day: '2026-11-24' }
 
 /** What the visitor types; the chat keeps them trimmed. */

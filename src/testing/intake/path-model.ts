@@ -35,7 +35,7 @@ export const validFormValues: Record<string, string> = {
 
 export const invalidFormValues: Record<string, string> = { name: 'P1', phone: '12345', city: 'X', email: 'not-an-email' }
 
-export const uploadedPath = '1732190000000.jpg'
+export const uploadedPath = 'fedcba9876543210fedcba9876543210.jpg'
 export const pickedSlot = { date: '2026-11-24', time: '11:00' }
 export const booking: BookingText = { date: 'Tuesday, 24 November 2026', time: '11:00 AM', day: '2026-11-24' }
 

@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signJwt } from '../jwt.ts'
 import { startLocalBackend, type RunningBackend } from '../local-backend.ts'
+import { onePixelPng } from '../../tests/support/images.ts'
+import { clientFor } from '../testing/clients.ts'
 import { rawHttp } from '../testing/raw-http.ts'
 
 /** Fits in a request line or header (the HTTP parser refuses more than 16 KB of them with 431). */
@@ -23,7 +25,7 @@ const hostileHeader = hostileShort.map((value) =>
 )
 
 const segment = fc.oneof(hostileShort.map(encodeURIComponent), hostileShort.map(encodeURI), fc.constantFrom('leads', 'appointments', 'user_roles', 'a.png'))
-const fileName = mostly(fc.stringMatching(/^[a-z0-9]{1,12}\.(png|jpg|txt)$/), segment)
+const fileName = mostly(fc.oneof(fc.stringMatching(/^[a-z0-9]{1,12}\.(png|jpg|txt)$/), fc.stringMatching(/^[0-9a-f]{32}\.png$/)), segment)
 
 const path = fc.oneof(
   fc.constantFrom('/auth/v1/token?grant_type=password', '/auth/v1/token?grant_type=refresh_token', '/auth/v1/user', '/auth/v1/settings', '/auth/v1/signup', '/auth/v1/admin/users'),
@@ -38,6 +40,8 @@ const path = fc.oneof(
   fc.constant('/rest/v1/rpc/taken_slots'),
   fileName.map((s) => `/storage/v1/object/reference-images/${s}`),
   fileName.map((s) => `/storage/v1/object/public/reference-images/${s}`),
+  fc.tuple(fileName, segment).map(([s, token]) => `/storage/v1/object/sign/reference-images/${s}?token=${token}`),
+  segment.map((s) => `/storage/v1/object/list/${s}`),
   segment.map((s) => `/storage/v1/object/${s}`),
   segment.map((s) => `/${s}`),
 )
@@ -56,6 +60,9 @@ const body = fc.oneof(
   fc.array(leadLike, { maxLength: 3 }).map((value) => JSON.stringify(value)),
   fc.record({ email: hostileText, password: hostileText, refresh_token: hostileText }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
   fc.record({ from: hostileText, to: hostileText }, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  fc.record({ expiresIn: fc.oneof(fc.integer(), fc.double(), hostileText), prefix: hostileText, limit: fc.integer(), offset: fc.integer() }, { requiredKeys: [] }).map((v) =>
+    JSON.stringify(v),
+  ),
   deepJson,
   deepJson.map((nested) => `{"name":${nested}}`),
   hostileText.map(multipartImage),
@@ -71,7 +78,7 @@ function multipart(token: string) {
 }
 
 function multipartImage(cacheControl: string): string {
-  return `--b\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n${cacheControl}\r\n--b\r\nContent-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG\r\n--b--\r\n`
+  return `--b\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n${cacheControl}\r\n--b\r\nContent-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${Buffer.from(onePixelPng).toString('latin1')}\r\n--b--\r\n`
 }
 
 describe('every endpoint under random and hostile requests', () => {
@@ -93,6 +100,7 @@ describe('every endpoint under random and hostile requests', () => {
   it('answers 4xx or a documented 501, never another 5xx, and keeps serving', async () => {
     const port = Number(new URL(backend.url).port)
     const seen = new Map<number, number>()
+    let reads = 0
     await fc.assert(
       fc.asyncProperty(
         mostly(fc.constantFrom('GET', 'POST', 'PATCH', 'PUT', 'DELETE'), fc.constantFrom('HEAD', 'OPTIONS', 'BREW')),
@@ -122,8 +130,10 @@ describe('every endpoint under random and hostile requests', () => {
           if (answer.status >= 500) expect(documented501, what).toBe(true)
           const uploaded = /^\/storage\/v1\/object\/reference-images\/(.+)$/.exec(target)
           if (uploaded && answer.status === 200) {
-            const read = await fetch(`${backend.url}/storage/v1/object/public/reference-images/${uploaded[1]}`)
-            expect(read.status, `public read after: ${what}`).toBeLessThan(500)
+            const signed = await clientFor(backend.url, backend.serviceRoleKey).storage.from('reference-images').createSignedUrl(decodeURIComponent(uploaded[1]!), 60)
+            const read = signed.data ? await fetch(signed.data.signedUrl) : undefined
+            expect(read?.status ?? signed.error?.status ?? 0, `signed read after: ${what}`).toBeLessThan(500)
+            reads += 1
           }
         },
       ),
@@ -133,10 +143,12 @@ describe('every endpoint under random and hostile requests', () => {
           ['POST', '/auth/v1/token?grant_type=password', JSON.stringify({ email: 'a\u0000@example.com', password: 'secret' }), json(backend.anonKey)],
           ['POST', '/rest/v1/leads', `{"id":"deep","name":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, json(backend.anonKey)],
           ['POST', '/storage/v1/object/reference-images/crlf.png', multipartImage('max-age=1\r\nSet-Cookie: x=1'), multipart(backend.anonKey)],
+          ['POST', `/storage/v1/object/reference-images/${'ab'.repeat(16)}.png`, multipartImage('60'), multipart(backend.serviceRoleKey)],
         ],
       },
     )
     expect(seen.size).toBeGreaterThan(3)
+    expect(reads).toBeGreaterThan(0)
     const settings = await fetch(`${backend.url}/auth/v1/settings`, { headers: { apikey: backend.anonKey } })
     expect(settings.status).toBe(200)
   })

@@ -126,7 +126,7 @@ describe('rest: less common request shapes', () => {
   it('fills keys missing from some rows with NULL, or with the default under Prefer: missing=default', async () => {
     const withNull = validLead()
     const withoutCity = validLead()
-    const nulls = await service().from('leads').insert([{ ...withNull, reference_image: 'x.png' }, withoutCity])
+    const nulls = await service().from('leads').insert([{ ...withNull, reference_image: `${'0'.repeat(32)}.png` }, withoutCity])
     expect(nulls.error).toBeNull()
     const stored = await service().from('leads').select('reference_image').eq('id', withoutCity.id).single()
     expect(stored.data).toEqual({ reference_image: null })

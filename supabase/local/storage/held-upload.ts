@@ -1,4 +1,5 @@
 import { request, type ClientRequest } from 'node:http'
+import { onePixelPng } from '../../tests/support/images.ts'
 import { multipartHead, multipartTail, multipartType } from './test-uploads.ts'
 
 export interface Answer {
@@ -22,6 +23,8 @@ export interface HeldUpload {
 }
 
 const chunk = Buffer.alloc(64 * 1024)
+/** The file's first chunk starts as a PNG, so the upload passes the check of its bytes. */
+const firstChunk = Buffer.concat([onePixelPng, chunk.subarray(onePixelPng.length)])
 
 /** Starts `POST /storage/v1/object/<bucket>/<name>` with chunked transfer (no Content-Length) and sends the headers only. */
 export function holdUpload(baseUrl: string, apikey: string, bucket: string, name: string): HeldUpload {
@@ -57,9 +60,14 @@ export function holdUpload(baseUrl: string, apikey: string, bucket: string, name
     answer,
     sent: () => sent,
     async sendFileBytes(bytes) {
-      if (!headSent) await write(multipartHead({ cacheControl: '3600' }, 'image/png'))
+      let left = bytes
+      if (!headSent) {
+        await write(multipartHead({ cacheControl: '3600' }, 'image/png'))
+        await write(firstChunk.subarray(0, Math.min(left, firstChunk.length)))
+        left -= firstChunk.length
+      }
       headSent = true
-      for (let left = bytes; left > 0 && !req.destroyed; left -= chunk.length) await write(chunk.subarray(0, Math.min(left, chunk.length)))
+      for (; left > 0 && !req.destroyed; left -= chunk.length) await write(chunk.subarray(0, Math.min(left, chunk.length)))
     },
     finish() {
       req.end(multipartTail)

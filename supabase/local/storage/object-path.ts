@@ -5,6 +5,17 @@ export interface ObjectAddress {
 
 const bucketPattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/
 
+/** A bucket name from the URL (`/object/list/<bucket>`), or undefined when it is none. */
+export function parseBucketName(raw: string): string | undefined {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(raw)
+  } catch {
+    return undefined
+  }
+  return bucketPattern.test(decoded) ? decoded : undefined
+}
+
 export type AddressCheck = { ok: true; address: ObjectAddress } | { ok: false; message: string }
 
 /**

@@ -1,35 +1,23 @@
 import type { ServerResponse } from 'node:http'
-import { pipeline } from 'node:stream/promises'
 import type { StorageContext } from './storage-context.ts'
-import { servedHeaders } from './header-values.ts'
 import type { ObjectAddress } from './object-path.ts'
-import { objectNotFound } from './storage-error.ts'
+import { serveObject } from './serve-object.ts'
+import { bucketNotFound, objectNotFound } from './storage-error.ts'
 
-/** `GET`/`HEAD /object/public/<bucket>/<name>`: the bytes streamed from the object store. */
+/**
+ * `GET`/`HEAD /object/public/<bucket>/<name>`: the bytes of an object of a public bucket. A private
+ * bucket answers as a missing one, as hosted Storage does.
+ */
 export async function readPublic(res: ServerResponse, context: StorageContext, target: ObjectAddress, head: boolean) {
   const found = await context.db.transaction((s) =>
-    s.query<{ id: string; metadata: unknown }>(
-      `select o.id::text as id, o.metadata from storage.objects o join storage.buckets b on b.id = o.bucket_id
-        where b.public and o.bucket_id = $1 and o.name = $2`,
+    s.query<{ id: string | null; metadata: unknown }>(
+      `select o.id::text as id, o.metadata from storage.buckets b left join storage.objects o on o.bucket_id = b.id and o.name = $2
+        where b.id = $1 and b.public`,
       [target.bucket, target.name],
     ),
   )
   const row = found.rows[0]
-  if (!row) throw objectNotFound()
-  const stored = await context.objects.open(row.id)
-  if (!stored) throw objectNotFound()
-  const { contentType, cacheControl } = servedHeaders(row.metadata)
-  res.statusCode = 200
-  res.setHeader('Content-Type', contentType)
-  res.setHeader('Content-Length', stored.size)
-  res.setHeader('Cache-Control', cacheControl)
-  res.setHeader('X-Content-Type-Options', 'nosniff')
-  res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
-  if (head) {
-    stored.body.destroy()
-    res.end()
-    return
-  }
-  // A client that leaves mid-download ends the pipeline early; nothing is left to answer.
-  await pipeline(stored.body, res).catch(() => res.destroy())
+  if (!row) throw bucketNotFound()
+  if (row.id === null) throw objectNotFound()
+  await serveObject(res, context, { id: row.id, metadata: row.metadata }, head)
 }

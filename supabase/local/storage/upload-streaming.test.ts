@@ -3,9 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { onePixelPng, uploadName } from '../../tests/support/images.ts'
+import { onePixelPng, readBySignedUrl, uploadName } from '../../tests/support/images.ts'
 import { startLocalBackend, type RunningBackend } from '../local-backend.ts'
 import { clientFor } from '../testing/clients.ts'
+import { setAnonymousUploadLimit } from '../testing/upload-limits.ts'
 import { holdUpload } from './held-upload.ts'
 import { defaultMaxConcurrentUploads } from './upload-slots.ts'
 
@@ -18,6 +19,7 @@ let tempFolder: string
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'storage-streaming-'))
   backend = await startLocalBackend({ dataDir, port: 0, rateLimits: false })
+  await setAnonymousUploadLimit(backend.context.db, bucket, 1_000_000)
   tempFolder = path.join(dataDir, 'storage', 'tmp')
 })
 
@@ -32,6 +34,10 @@ function hold(name = uploadName()) {
 
 function visitor() {
   return clientFor(backend.url, backend.anonKey).storage.from(bucket)
+}
+
+function service() {
+  return clientFor(backend.url, backend.serviceRoleKey)
 }
 
 /** The temp files now; one the backend removes between the listing and its size is gone, not an error. */
@@ -72,9 +78,8 @@ describe('storage: uploads are streamed to disk', () => {
     upload.finish()
     expect((await upload.answer).status).toBe(200)
     expect(await tempFiles()).toEqual([])
-    const served = await fetch(visitor().getPublicUrl(name).data.publicUrl)
-    expect([served.status, served.headers.get('content-length')]).toEqual([200, String(2 * 1024 * 1024)])
-    expect((await served.arrayBuffer()).byteLength).toBe(2 * 1024 * 1024)
+    const served = await readBySignedUrl(service(), name)
+    expect([served?.status, served?.bytes.length]).toEqual([200, 2 * 1024 * 1024])
   })
 
   it('answers uploads past the cap with 503 and Retry-After before reading their bodies', async () => {
@@ -121,11 +126,11 @@ describe('storage: uploads are streamed to disk', () => {
   })
 })
 
-describe('storage: public reads of stored metadata', () => {
+describe('storage: reads of stored metadata', () => {
   it('serves safe defaults when the row holds header values that are unsafe or of the wrong type', async () => {
     const name = uploadName()
     expect((await visitor().upload(name, new Blob([onePixelPng], { type: 'image/png' }))).error).toBeNull()
-    const publicUrl = visitor().getPublicUrl(name).data.publicUrl
+    const signed = await service().storage.from(bucket).createSignedUrl(name, 600)
     for (const metadata of [
       { mimetype: 'text/html\r\nSet-Cookie: session=stolen', cacheControl: 'max-age=60\r\nSet-Cookie: session=stolen' },
       { mimetype: 'image/png\u0007', cacheControl: 'max-age=60, caché' },
@@ -136,7 +141,7 @@ describe('storage: public reads of stored metadata', () => {
       await backend.context.db.transaction((s) =>
         s.query('update storage.objects set metadata = $1::jsonb where bucket_id = $2 and name = $3', [JSON.stringify(metadata), bucket, name]),
       )
-      const served = await fetch(publicUrl)
+      const served = await fetch(signed.data!.signedUrl)
       expect(served.status, JSON.stringify(metadata)).toBe(200)
       expect(served.headers.get('content-type')).toBe('application/octet-stream')
       expect(served.headers.get('cache-control')).toBe('max-age=3600')

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import type { StorageContext } from './storage-context.ts'
-import { runAsCaller } from '../db/as-caller.ts'
 import type { Caller } from '../http/caller.ts'
 import { isHeaderSafe, normaliseCacheControl } from './header-values.ts'
+import { matchesImageType, readSignature } from './image-signature.ts'
 import { writeObjectRow, type UploadMode } from './object-rows.ts'
 import { mimeTypeAllowed, normaliseMimeType, type ObjectAddress } from './object-path.ts'
 import { StorageError, bucketNotFound, invalidRequest } from './storage-error.ts'
+import { runStorageRequest } from './storage-transaction.ts'
 import { removeTempFile } from './temp-file.ts'
 import { receiveUpload, type ReceivedUpload } from './upload-body.ts'
 
@@ -25,8 +26,11 @@ async function findBucket(context: StorageContext, id: string): Promise<Bucket |
   return found.rows[0]
 }
 
-/** storage.objects.metadata for a received file, once its declared values are checked (400, 415). */
-function objectMetadata(received: ReceivedUpload, bucket: Bucket): string {
+/**
+ * storage.objects.metadata for a received file, once its declared values are checked (400, 415) and,
+ * for an image type, its first bytes are that type's (415). Hosted Storage trusts the declared type.
+ */
+async function objectMetadata(received: ReceivedUpload, bucket: Bucket): Promise<string> {
   const { declaredType, file } = received
   if (!isHeaderSafe(declaredType)) throw invalidRequest('The content type holds characters not allowed in a header')
   const cacheControl = normaliseCacheControl(received.cacheControl)
@@ -34,6 +38,9 @@ function objectMetadata(received: ReceivedUpload, bucket: Bucket): string {
   const mimeType = normaliseMimeType(declaredType)
   if (!mimeType || !mimeTypeAllowed(mimeType, bucket.allowed_mime_types)) {
     throw new StorageError('415', 'invalid_mime_type', `mime type ${declaredType.slice(0, 200)} is not supported`)
+  }
+  if (matchesImageType(await readSignature(file.path), mimeType) === false) {
+    throw new StorageError('415', 'invalid_mime_type', `The file's content is not of type ${mimeType}`)
   }
   return JSON.stringify({
     eTag: `"${randomUUID()}"`,
@@ -53,9 +60,9 @@ export async function upload(req: IncomingMessage, context: StorageContext, who:
   const limit = Math.min(bucket.file_size_limit ?? globalFileSizeLimit, globalFileSizeLimit)
   const received = await receiveUpload(req, context.objects.tempFolder, limit)
   try {
-    const metadata = objectMetadata(received, bucket)
+    const metadata = await objectMetadata(received, bucket)
     const owner = typeof who.claims.sub === 'string' && who.role === 'authenticated' ? who.claims.sub : null
-    const id = await runAsCaller(context.db, who.role, who.claims, async (session) => {
+    const id = await runStorageRequest(req, context, who, async (session) => {
       const objectId = await writeObjectRow(session, mode, { target, owner, metadata })
       await context.objects.put(objectId, received.file.path)
       return objectId

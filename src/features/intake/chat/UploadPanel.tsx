@@ -24,9 +24,9 @@ function UploadArea({ status, texts, onFile }: UploadPanelProps) {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (!file) return
-    const found = checkReferenceImage(file)
-    setProblem(found ? texts.refused[found] : null)
-    if (!found) onFile(file)
+    const checked = checkReferenceImage(file)
+    setProblem('problem' in checked ? texts.refused[checked.problem] : null)
+    if (!('problem' in checked)) onFile(file)
   }
 
   return (

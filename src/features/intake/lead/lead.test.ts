@@ -28,7 +28,7 @@ describe('lead payload', () => {
     expect(Object.keys(buildLeadPayload('id-1', answers, 'en')).sort()).toEqual(
       ['id', ...leadFields.map((f) => f.name), ...leadChatFields.map((f) => f.name), 'status'].sort(),
     )
-    expect(buildLeadPayload('id-1', { ...answers, reference_image: '1732.png' }, 'en').reference_image).toBe('1732.png')
+    expect(buildLeadPayload('id-1', { ...answers, reference_image: '0123456789abcdef0123456789abcdef.png' }, 'en').reference_image).toBe('0123456789abcdef0123456789abcdef.png')
   })
 })
 

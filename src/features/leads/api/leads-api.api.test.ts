@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, createUserAndSignIn, serviceClient, type SignedInUser } from '../../../../supabase/local/testing/clients'
 import { newLead } from '../../../../supabase/tests/support/leads'
+import { onePixelPng, uploadName } from '../../../../supabase/tests/support/images'
 import type { LeadStatus } from '../../../lib/lead-fields'
 import { allLeads, leadSortColumns, type LeadQuery, type LeadSortColumn } from '../lead-query'
-import { createLeadsApi } from './leads-api'
+import { createLeadsApi, referenceImageUrlLifetime } from './leads-api'
 
 /** The shared backend holds other tests' leads: this file's carry an occasion of their own, which every query filters by. */
 const occasion = `Leads api ${randomUUID()}`
@@ -178,8 +179,38 @@ describe('leads api: status changes and access', () => {
     await expect(visitor.countLeads(allLeads, signal())).rejects.toMatchObject({ code: 'admin_access_required' })
   })
 
-  it('builds the public URL of a reference image', () => {
-    const url = createLeadsApi(anonClient()).referenceImageUrl('1732000000000.png')
-    expect(url).toMatch(/\/storage\/v1\/object\/public\/reference-images\/1732000000000\.png$/)
+  describe('signed URLs of reference images', () => {
+    async function visitorImage(): Promise<string> {
+      const name = uploadName()
+      const { error } = await anonClient().storage.from('reference-images').upload(name, onePixelPng, { contentType: 'image/png' })
+      expect(error).toBeNull()
+      return name
+    }
+
+    it('gives an admin a URL of ten minutes that serves the image, a new one each time', async () => {
+      const name = await visitorImage()
+      const first = await api.signReferenceImage(name)
+      const served = await fetch(first)
+      expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png'])
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(onePixelPng)
+      const token = new URL(first).searchParams.get('token')!
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; exp: number }
+      expect(claims.exp - claims.iat).toBe(referenceImageUrlLifetime)
+      expect(referenceImageUrlLifetime).toBe(600)
+    })
+
+    it('answers a missing image, and a reader the bucket does not admit, with the missing code', async () => {
+      await expect(api.signReferenceImage(uploadName())).rejects.toMatchObject({ code: 'reference_image_missing' })
+      const name = await visitorImage()
+      await expect(createLeadsApi(anonClient()).signReferenceImage(name)).rejects.toMatchObject({ code: 'reference_image_missing' })
+      const user = await createUserAndSignIn()
+      await expect(createLeadsApi(user.client).signReferenceImage(name)).rejects.toMatchObject({ code: 'reference_image_missing' })
+    })
+
+    it('never asks Storage about a value that names no image of the bucket', async () => {
+      for (const value of ['../../etc/passwd.png', 'https://evil.example/a.png', '', 'other-bucket/a.png']) {
+        await expect(api.signReferenceImage(value), value).rejects.toMatchObject({ code: 'not_a_reference_image' })
+      }
+    })
   })
 })

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
-import { toApiError } from '../../../lib/api-error'
+import { ApiError, errorCodes, toApiError } from '../../../lib/api-error'
+import { isReferenceImagePath, referenceImageBucket } from '../../../lib/reference-image-path'
 import { allOption } from '../../../lib/search'
 import type { Lead, LeadStatus } from '../../../lib/lead-fields'
 import { leadSchema } from '../lead.schema'
@@ -8,7 +9,8 @@ import type { LeadFilters, LeadQuery } from '../lead-query'
 import { fetchCsvChunk, type CsvChunk, type LeadCursor } from './lead-csv-chunks'
 import { leadOrder, leadReadError, leadsMatching } from './lead-reads'
 
-const referenceImagesBucket = 'reference-images'
+/** Seconds a reference image's signed URL lives: time to look at it, and little use to anyone it reaches later. */
+export const referenceImageUrlLifetime = 10 * 60
 
 /** Rows of one page, inclusive, in the query's order. */
 export interface RowSpan {
@@ -67,11 +69,21 @@ export function createLeadsApi(client: SupabaseClient) {
     return leadSchema.parse(data)
   }
 
-  function referenceImageUrl(path: string): string {
-    return client.storage.from(referenceImagesBucket).getPublicUrl(path).data.publicUrl
+  /**
+   * A short-lived signed URL of a lead's reference image; Storage gives one only to a reader the
+   * bucket's policies admit. A value that is not a name of the bucket never becomes a URL.
+   */
+  async function signReferenceImage(path: string): Promise<string> {
+    if (!isReferenceImagePath(path)) throw new ApiError(errorCodes.notAReferenceImage, 'The lead names no reference image of the bucket')
+    const { data, error } = await client.storage.from(referenceImageBucket).createSignedUrl(path, referenceImageUrlLifetime)
+    if (error) {
+      const missing = 'statusCode' in error && error.statusCode === '404'
+      throw new ApiError(missing ? errorCodes.referenceImageMissing : 'storage', error.message || 'Signing the reference image failed')
+    }
+    return data.signedUrl
   }
 
-  return { fetchLeadsPage, countLeads, fetchLeadsCsvChunk, updateLeadStatus, referenceImageUrl }
+  return { fetchLeadsPage, countLeads, fetchLeadsCsvChunk, updateLeadStatus, signReferenceImage }
 }
 
 export type LeadsApi = ReturnType<typeof createLeadsApi>
