@@ -142,3 +142,58 @@ begin
   return visible;
 end;
 $$;
+
+-- What a join's postgres_changes entries cover, in one statement (hosted's Subscriptions.create): for
+-- each entry {schema, table, column?, value?} in order ('*' for any schema or table), the tables of
+-- the publication it names and, with a filter, the value as that column's type reads it (to_jsonb),
+-- provided `subscriber` may select the column. Stops at the first entry that fails:
+-- {"failed": "no_tables"}, or {"failed": "filter", "code": <sqlstate>, "message": ...}.
+create or replace function local_backend.realtime_resolve_changes(subscriber text, entries jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  entry jsonb;
+  published record;
+  column_type text;
+  filter_value jsonb;
+  tables jsonb;
+  resolved jsonb := '[]';
+begin
+  for entry in select jsonb_array_elements(entries) loop
+    tables := '[]';
+    for published in
+      select p.schemaname as schema, p.tablename as "table", format('%I.%I', p.schemaname, p.tablename)::regclass as entity
+      from pg_catalog.pg_publication_tables p
+      where p.pubname = 'supabase_realtime'
+        and p.schemaname like (case entry ->> 'schema' when '*' then '%' else entry ->> 'schema' end) escape ''
+        and p.tablename like (case entry ->> 'table' when '*' then '%' else entry ->> 'table' end) escape ''
+      order by 1, 2
+    loop
+      filter_value := null;
+      if entry ? 'column' then
+        select format_type(a.atttypid, a.atttypmod) into column_type
+        from pg_catalog.pg_attribute a
+        where a.attrelid = published.entity and a.attname = entry ->> 'column' and a.attnum > 0
+          and not a.attisdropped and has_column_privilege(subscriber, a.attrelid, a.attnum, 'SELECT');
+        if column_type is null then
+          return resolved || jsonb_build_array(jsonb_build_object(
+            'failed', 'filter', 'code', 'P0001', 'message', format('invalid column for filter %s', entry ->> 'column')));
+        end if;
+        begin
+          execute format('select to_jsonb($1::%s)', column_type) into filter_value using entry ->> 'value';
+        exception when others then
+          return resolved || jsonb_build_array(jsonb_build_object('failed', 'filter', 'code', sqlstate, 'message', sqlerrm));
+        end;
+      end if;
+      tables := tables || jsonb_build_array(jsonb_build_object('schema', published.schema, 'table', published."table", 'value', filter_value));
+    end loop;
+    if tables = '[]' then
+      return resolved || jsonb_build_array(jsonb_build_object('failed', 'no_tables'));
+    end if;
+    resolved := resolved || jsonb_build_array(jsonb_build_object('tables', tables));
+  end loop;
+  return resolved;
+end;
+$$;
