@@ -40,8 +40,8 @@ function joinFrame(socket: number, join: number, entries: number): string {
 
 /**
  * Anonymous websockets, each from an address of its own (a loopback proxy's X-Forwarded-For), each
- * sending its joins at once as soon as it opens and opening again when the server closes it, until
- * stopped. Stopping ends every socket at once.
+ * sending its joins at once as soon as it opens, the same joins again as soon as all are answered,
+ * and opening again when the server closes it, until stopped. Stopping ends every socket at once.
  */
 export function startJoinFlood(plan: FloodPlan): { tally: FloodTally; stop(): void } {
   const tally: FloodTally = { opened: 0, refusedUpgrades: new Map(), joinsSent: 0, joinsAnswered: 0, joinErrors: new Map(), closes: new Map() }
@@ -63,18 +63,23 @@ export function startJoinFlood(plan: FloodPlan): { tally: FloodTally; stop(): vo
       socket.terminate()
     })
     socket.on('error', () => undefined)
+    let unanswered = 0
+    const sendJoins = () => {
+      for (let join = 0; join < plan.joinsPerSocket; join++) socket.send(joinFrame(index, join, plan.entriesPerJoin))
+      tally.joinsSent += plan.joinsPerSocket
+      unanswered = plan.joinsPerSocket
+    }
     socket.on('open', () => {
       tally.opened += 1
-      for (let join = 0; join < plan.joinsPerSocket; join++) {
-        socket.send(joinFrame(index, join, plan.entriesPerJoin))
-        tally.joinsSent += 1
-      }
+      sendJoins()
     })
     socket.on('message', (frame) => {
       const [, , , event, payload] = JSON.parse(String(frame)) as [unknown, unknown, string, string, { status?: string; response?: { reason?: string } }]
       if (event !== 'phx_reply') return
       tally.joinsAnswered += 1
       if (payload.status === 'error') count(tally.joinErrors, payload.response?.reason ?? 'unknown')
+      unanswered -= 1
+      if (unanswered === 0 && !stopped) sendJoins()
     })
     socket.on('close', (code, reason) => {
       if (!stopped && code !== 1006) count(tally.closes, `${code} ${String(reason)}`)
