@@ -10,12 +10,19 @@ interface FunctionShape {
   returnsSet: boolean
   returnsComposite: boolean
   returnsVoid: boolean
+  /** The type of each argument that takes an array (`text[]`), by name. */
+  arrayArguments: Record<string, string>
 }
 
 async function functionShape(session: SqlSession, name: string, argNames: string[]): Promise<FunctionShape> {
   const found = await session.query(
     `select p.proretset as returns_set, t.typtype in ('c') or t.typname = 'record' as returns_composite,
-            t.typname = 'void' as returns_void
+            t.typname = 'void' as returns_void,
+            (select coalesce(jsonb_object_agg(a.name, format_type(a.type, null)), '{}')
+               from unnest(p.proargnames, coalesce(p.proallargtypes, p.proargtypes::oid[]),
+                           coalesce(p.proargmodes, array_fill('i'::"char", array[coalesce(cardinality(p.proargnames), 0)]))) as a(name, type, mode)
+               join pg_type at on at.oid = a.type
+              where a.mode in ('i', 'b') and at.typcategory = 'A') as array_arguments
        from pg_proc p
        join pg_namespace n on n.oid = p.pronamespace
        join pg_type t on t.oid = p.prorettype
@@ -38,7 +45,17 @@ async function functionShape(session: SqlSession, name: string, argNames: string
     returnsSet: Boolean(row.returns_set),
     returnsComposite: Boolean(row.returns_composite),
     returnsVoid: Boolean(row.returns_void),
+    arrayArguments: (row.array_arguments ?? {}) as Record<string, string>,
   }
+}
+
+/**
+ * An argument as the call passes it. A JSON array for an array argument becomes that array, as
+ * PostgREST reads one (json_to_record); any other value goes as text for Postgres to read.
+ */
+function argument(params: Params, value: unknown, arrayType: string | undefined): string {
+  if (arrayType === undefined || !Array.isArray(value)) return params.add(toParam(value))
+  return `(select _a.v from json_to_record(json_build_object('v', ${params.add(JSON.stringify(value))}::json)) as _a(v ${arrayType}))`
 }
 
 export interface FunctionCall {
@@ -94,7 +111,7 @@ export async function callFunction(session: SqlSession, request: FunctionCall): 
   const shape = await functionShape(session, name, entries.map(([key]) => key))
   const params = new Params()
   const call = `"public".${quoteIdentifier(name)}(${entries
-    .map(([key, value]) => `${quoteIdentifier(key)} => ${params.add(toParam(value))}`)
+    .map(([key, value]) => `${quoteIdentifier(key)} => ${argument(params, value, shape.arrayArguments[key])}`)
     .join(', ')})`
   if (shape.returnsSet && shape.returnsComposite) {
     return { kind: 'rows', rows: await selectRows(session, { sql: `${call} as _t`, params }, query, request.prefer, request.headersOnly) }
