@@ -1,11 +1,11 @@
-import type { Caller } from '../http/caller.ts'
 import type { ApiRole } from '../db/as-caller.ts'
+import type { Caller } from '../http/caller.ts'
 import { checkAccessToken } from './access-token.ts'
 import type { SubscribeOutcome } from './channel-subscriptions.ts'
 import { readChangeParams, type ChangeParams } from './postgres-changes-params.ts'
 import { notSupported } from './realtime-errors.ts'
 
-/** Hosted has no such cap; it bounds the database work of one join (a few queries per entry). */
+/** Hosted has no such cap; it bounds the database work of one join (its entries are resolved in one statement). */
 const maxChangesPerChannel = 100
 
 export type JoinOutcome =
