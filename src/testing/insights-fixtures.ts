@@ -12,11 +12,20 @@ export function someInsights(overrides: Partial<Insights> = {}): Insights {
     ],
     totals: { chats_started: 4, name_submitted: 3, leads_saved: 1, chat_first_exits: 1, bookings: 1, conversion_pct: 25 },
     sources: [
-      { source: 'google', sessions: 2, leads: 1, conversion_pct: 50 },
-      { source: 'direct', sessions: 2, leads: 0, conversion_pct: 0 },
+      { source: 'google', sessions: 2, leads: 1, conversion_pct: 50, other_sources: 0 },
+      { source: 'direct', sessions: 2, leads: 0, conversion_pct: 0, other_sources: 0 },
     ],
     ...overrides,
   }
+}
+
+/** The sources of a period with more than the list's bound of them: the last row holds the rest. */
+export function sourcesWithOthers(): Insights['sources'] {
+  return [
+    { source: 'google', sessions: 40, leads: 6, conversion_pct: 15, other_sources: 0 },
+    { source: 'instagram', sessions: 25, leads: 2, conversion_pct: 8, other_sources: 0 },
+    { source: null, sessions: 31, leads: 1, conversion_pct: 3.2, other_sources: 29 },
+  ]
 }
 
 export function anUnfinishedChat(overrides: Partial<UnfinishedChat> = {}): UnfinishedChat {

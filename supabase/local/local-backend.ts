@@ -12,7 +12,7 @@ import type { ProxyTrust } from './http/client-address.ts'
 import { refuseUpgrade } from './http/refuse-upgrade.ts'
 import { ensureKeys, generateKeys, type BackendKeys } from './keys.ts'
 import { installChangeCapture } from './realtime/change-feed.ts'
-import { startRealtimeService, type RealtimeService } from './realtime/realtime-service.ts'
+import { startRealtimeService, type RealtimeLoad, type RealtimeService } from './realtime/realtime-service.ts'
 import { restService } from './rest/rest-routes.ts'
 import { createRouter, createUpgradeRouter, type Handler, type Services, type UpgradeHandler } from './router.ts'
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './storage/object-store.ts'
@@ -37,6 +37,8 @@ export interface LocalBackend {
   upgrade: UpgradeHandler
   /** Resolves once the database is bootstrapped and migrated. */
   ready: Promise<BackendContext>
+  /** What Realtime is doing (sockets, joins run and dropped), once it has started. */
+  realtimeLoad(): Promise<RealtimeLoad>
   close(): Promise<void>
 }
 
@@ -101,6 +103,7 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
     handler: createRouter(keys, quiet(started.then(({ http }) => http))),
     upgrade: createUpgradeRouter(keys, quiet(started.then(({ realtime }) => realtime))),
     ready,
+    realtimeLoad: () => started.then(({ realtime }) => realtime.load()),
     async close() {
       const context = await ready.catch(() => undefined)
       await (await started.catch(() => undefined))?.realtime.close()
@@ -123,6 +126,7 @@ export interface RunningBackend {
   serviceRoleKey: string
   jwtSecret: string
   context: BackendContext
+  realtimeLoad(): Promise<RealtimeLoad>
   close(): Promise<void>
 }
 
@@ -144,6 +148,7 @@ export async function startLocalBackend(options: LocalBackendOptions & { port?: 
     serviceRoleKey: backend.keys.serviceRoleKey,
     jwtSecret: backend.keys.jwtSecret,
     context,
+    realtimeLoad: backend.realtimeLoad,
     async close() {
       server.closeAllConnections()
       // Websockets keep the server open until the backend ends them.

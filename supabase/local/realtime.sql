@@ -142,3 +142,64 @@ begin
   return visible;
 end;
 $$;
+
+-- What a join's postgres_changes entries cover, in one statement (hosted's Subscriptions.create): for
+-- each entry {schema, table, column?, value?} in order ('*' for any schema or table), the tables of
+-- the publication it names and, with a filter, the value as that column's type reads it (to_jsonb),
+-- provided `subscriber` may select the column. Stops at the first entry that fails:
+-- {"failed": "no_tables"}, or {"failed": "filter", "code": <sqlstate>, "message": ...}. The
+-- publication's tables are read once, not per entry: a join of many entries costs little more than one.
+create or replace function local_backend.realtime_resolve_changes(subscriber text, entries jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  published jsonb := (
+    select coalesce(jsonb_agg(jsonb_build_object('schema', p.schemaname, 'table', p.tablename) order by p.schemaname, p.tablename), '[]')
+    from pg_catalog.pg_publication_tables p
+    where p.pubname = 'supabase_realtime'
+  );
+  entry jsonb;
+  covered record;
+  column_type text;
+  filter_value jsonb;
+  tables jsonb;
+  resolved jsonb := '[]';
+begin
+  for entry in select jsonb_array_elements(entries) loop
+    tables := '[]';
+    for covered in
+      select t ->> 'schema' as schema, t ->> 'table' as "table"
+      from jsonb_array_elements(published) as t
+      where t ->> 'schema' like (case entry ->> 'schema' when '*' then '%' else entry ->> 'schema' end) escape ''
+        and t ->> 'table' like (case entry ->> 'table' when '*' then '%' else entry ->> 'table' end) escape ''
+    loop
+      filter_value := null;
+      if entry ? 'column' then
+        column_type := (
+          select format_type(a.atttypid, a.atttypmod)
+          from pg_catalog.pg_attribute a
+          where a.attrelid = format('%I.%I', covered.schema, covered."table")::regclass and a.attname = entry ->> 'column'
+            and a.attnum > 0 and not a.attisdropped and has_column_privilege(subscriber, a.attrelid, a.attnum, 'SELECT')
+        );
+        if column_type is null then
+          return resolved || jsonb_build_array(jsonb_build_object(
+            'failed', 'filter', 'code', 'P0001', 'message', format('invalid column for filter %s', entry ->> 'column')));
+        end if;
+        begin
+          execute format('select to_jsonb($1::%s)', column_type) into filter_value using entry ->> 'value';
+        exception when others then
+          return resolved || jsonb_build_array(jsonb_build_object('failed', 'filter', 'code', sqlstate, 'message', sqlerrm));
+        end;
+      end if;
+      tables := tables || jsonb_build_array(jsonb_build_object('schema', covered.schema, 'table', covered."table", 'value', filter_value));
+    end loop;
+    if tables = '[]' then
+      return resolved || jsonb_build_array(jsonb_build_object('failed', 'no_tables'));
+    end if;
+    resolved := resolved || jsonb_build_array(jsonb_build_object('tables', tables));
+  end loop;
+  return resolved;
+end;
+$$;

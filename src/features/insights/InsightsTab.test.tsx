@@ -7,7 +7,7 @@ import { Provider } from '../../components/ui/provider'
 import { Toaster, toaster } from '../../components/ui/toaster'
 import { ApiError } from '../../lib/api-error'
 import { flowSteps } from '../../lib/consultation-facts'
-import { anUnfinishedChat, someInsights } from '../../testing/insights-fixtures'
+import { anUnfinishedChat, someInsights, sourcesWithOthers } from '../../testing/insights-fixtures'
 import { memoryDashboardApis } from '../../testing/memory-dashboard-apis'
 import { InsightsTab, type InsightsTabApi } from './InsightsTab'
 
@@ -74,6 +74,18 @@ test('shows the totals and the sources', async () => {
     ['google', '2', '1', '50%'],
     ['direct', '2', '0', '0%'],
   ])
+})
+
+test('shows the sources past the list\'s bound as one last row, Other, saying how many it holds', async () => {
+  const sources = sourcesWithOthers()
+  const { apis } = memoryDashboardApis([], [], { insights: someInsights({ sources }) })
+  renderTab(apis.insights)
+  const table = await screen.findByRole('table', { name: 'Leads by source' })
+  const rows = within(table).getAllByRole('row').slice(1)
+  expect(rows.map(cellTexts)).toEqual(
+    sources.map((row) => [row.source ?? `Other (${row.other_sources} sources)`, String(row.sessions), String(row.leads), `${row.conversion_pct}%`]),
+  )
+  expect(cellTexts(rows.at(-1)!)[0]).toMatch(/^Other \(\d+ sources\)$/)
 })
 
 test('says when a period has no chats', async () => {

@@ -1,6 +1,6 @@
 import { Table } from '@chakra-ui/react'
 import type { SourceRow } from './insights.schema'
-import { formatCount, formatPercent } from './insights-format'
+import { formatCount, formatPercent, sourceName } from './insights-format'
 
 export function SourcesTable({ sources }: { sources: readonly SourceRow[] }) {
   return (
@@ -16,8 +16,9 @@ export function SourcesTable({ sources }: { sources: readonly SourceRow[] }) {
         </Table.Header>
         <Table.Body>
           {sources.map((row) => (
-            <Table.Row key={row.source}>
-              <Table.Cell wordBreak="break-all">{row.source}</Table.Cell>
+            // No source is named '' (the database stores none), so it keys the row of other sources.
+            <Table.Row key={row.source ?? ''}>
+              <Table.Cell wordBreak="break-all">{sourceName(row)}</Table.Cell>
               <Table.Cell textAlign="end">{formatCount(row.sessions)}</Table.Cell>
               <Table.Cell textAlign="end">{formatCount(row.leads)}</Table.Cell>
               <Table.Cell textAlign="end">{formatPercent(row.conversion_pct)}</Table.Cell>

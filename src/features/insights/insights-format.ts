@@ -15,3 +15,8 @@ export function formatSeconds(seconds: number | null): string {
   const rest = Math.round(seconds - minutes * 60)
   return rest === 0 ? `${countFormat.format(minutes)} min` : `${countFormat.format(minutes)} min ${rest} s`
 }
+
+/** A source as the sources table names it: the row of the other sources (always several) says how many it holds. */
+export function sourceName(row: { source: string | null; other_sources: number }): string {
+  return row.source ?? `Other (${formatCount(row.other_sources)} sources)`
+}

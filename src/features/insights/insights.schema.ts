@@ -23,12 +23,13 @@ export const totalsSchema = z.object({
 })
 export type ChatTotals = z.infer<typeof totalsSchema>
 
-/** A row of chat_sources(). */
+/** A row of chat_sources(): a source, or (source null) the sources past the list's bound, `other_sources` of them. */
 export const sourceRowSchema = z.object({
-  source: z.string(),
+  source: z.nullable(z.string()),
   sessions: count,
   leads: count,
   conversion_pct: z.number(),
+  other_sources: count,
 })
 export type SourceRow = z.infer<typeof sourceRowSchema>
 

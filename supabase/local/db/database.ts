@@ -6,8 +6,8 @@ export interface SqlResult<Row = Record<string, unknown>> {
 /** One connection inside one open transaction. */
 export interface SqlSession {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<SqlResult<Row>>
-  /** Several statements, no parameters (migration files). */
-  exec(sql: string): Promise<void>
+  /** Several statements, no parameters (migration files); `onNotice` hears each NOTICE they raise. */
+  exec(sql: string, onNotice?: (message: string) => void): Promise<void>
 }
 
 /** Stops listening. */

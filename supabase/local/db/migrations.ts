@@ -20,19 +20,26 @@ export async function applyBootstrap(db: Database): Promise<void> {
   }
 }
 
+/** A migration file applied now, with the notices it raised (what `supabase db push` prints). */
+export interface AppliedMigration {
+  file: string
+  notices: string[]
+}
+
 /** Applies each `*.sql` of the folder once, in file-name order, each in its own transaction. */
-export async function applyMigrations(db: Database, migrationsDir = defaultMigrationsDir): Promise<string[]> {
+export async function applyMigrations(db: Database, migrationsDir = defaultMigrationsDir): Promise<AppliedMigration[]> {
   const files = (await readdir(migrationsDir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort()
-  const applied: string[] = []
+  const applied: AppliedMigration[] = []
   for (const file of files) {
     const version = file.split('_')[0] ?? file
     const sql = await readFile(path.join(migrationsDir, file), 'utf8')
+    const notices: string[] = []
     const ran = await db.transaction(async (session) => {
       const done = await session.query('select 1 from supabase_migrations.schema_migrations where version = $1', [version])
       if (done.rows.length > 0) return false
       try {
         await session.exec(`set local role ${migrationRole}`)
-        await session.exec(sql)
+        await session.exec(sql, (notice) => notices.push(notice))
         await session.exec('reset role')
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
@@ -44,7 +51,7 @@ export async function applyMigrations(db: Database, migrationsDir = defaultMigra
       ])
       return true
     })
-    if (ran) applied.push(file)
+    if (ran) applied.push({ file, notices })
   }
   return applied
 }

@@ -23,8 +23,8 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
               const result = await tx.query<Row>(sql, params)
               return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
             },
-            async exec(sql) {
-              await tx.exec(sql)
+            async exec(sql, onNotice) {
+              await tx.exec(sql, onNotice && { onNotice: (notice) => onNotice(notice.message ?? '') })
             },
           }
           return work(session)

@@ -20,8 +20,14 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
           const result = await client.query(sql, params)
           return { rows: result.rows as Row[], affectedRows: result.rowCount ?? 0 }
         },
-        async exec(sql) {
-          await client.query(sql)
+        async exec(sql, onNotice) {
+          const hear = (notice: { message?: string }) => onNotice?.(notice.message ?? '')
+          client.on('notice', hear)
+          try {
+            await client.query(sql)
+          } finally {
+            client.off('notice', hear)
+          }
         },
       }
       try {

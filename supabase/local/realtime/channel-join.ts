@@ -1,11 +1,11 @@
-import type { BackendContext } from '../backend-context.ts'
+import type { ApiRole } from '../db/as-caller.ts'
 import type { Caller } from '../http/caller.ts'
 import { checkAccessToken } from './access-token.ts'
-import { subscribe, type SubscribeOutcome } from './channel-subscriptions.ts'
+import type { SubscribeOutcome } from './channel-subscriptions.ts'
 import { readChangeParams, type ChangeParams } from './postgres-changes-params.ts'
 import { notSupported } from './realtime-errors.ts'
 
-/** Hosted has no such cap; it bounds the database work of one join (a few queries per entry). */
+/** Hosted has no such cap; it bounds the database work of one join (its entries are resolved in one statement). */
 const maxChangesPerChannel = 100
 
 export type JoinOutcome =
@@ -21,6 +21,9 @@ export type JoinOutcome =
       /** `config.broadcast.replication_ready`: the client asked to hear when changes flow. */
       replicationReady: boolean
     }
+
+/** The database work of a join (channel-subscriptions.ts), in the socket's turn; undefined when the socket closed first. */
+export type Subscriber = (role: ApiRole, entries: { id: number; params: ChangeParams }[]) => Promise<SubscribeOutcome | undefined>
 
 let lastSubscriptionId = 0
 
@@ -39,15 +42,16 @@ function unsupportedConfig(config: Record<string, unknown>): string | undefined 
 
 /**
  * A `phx_join` as hosted Realtime answers it (RealtimeChannel.join): the topic, the token (the
- * payload's `access_token`, else the socket's API key), then the `postgres_changes` entries.
+ * payload's `access_token`, else the socket's API key), then the `postgres_changes` entries. Every
+ * refusal comes before the database is asked; undefined when the socket closed before its turn.
  */
-export async function readJoin(context: BackendContext, topic: string, payload: unknown, apiKey: string): Promise<JoinOutcome> {
+export async function readJoin(jwtSecret: string, topic: string, payload: unknown, apiKey: string, subscribe: Subscriber): Promise<JoinOutcome | undefined> {
   if (topic === 'realtime:') return { ok: false, reason: 'TopicNameRequired: You must provide a topic name' }
   const join = asObject(payload) ?? {}
   const config = asObject(join.config)
   if (!config) return { ok: false, reason: notSupported('joins without config (the topic-only API of old clients)') }
   const offered = join.access_token ?? join.user_token
-  const token = await checkAccessToken(typeof offered === 'string' ? offered : apiKey, context.keys.jwtSecret)
+  const token = await checkAccessToken(typeof offered === 'string' ? offered : apiKey, jwtSecret)
   if (!token.ok) return { ok: false, reason: `${token.refusal.code}: ${token.refusal.message}` }
   const unsupported = unsupportedConfig(config)
   if (unsupported) return { ok: false, reason: notSupported(unsupported) }
@@ -64,12 +68,14 @@ export async function readJoin(context: BackendContext, topic: string, payload: 
     else if ('unsupported' in params) return { ok: false, reason: notSupported(params.unsupported) }
     else malformed ??= params.malformed
   }
+  const subscribed = malformed ? { ok: false as const, message: malformed } : await subscribe(token.caller.role, read)
+  if (!subscribed) return undefined
   return {
     ok: true,
     caller: token.caller,
     expiresAt: token.expiresAt,
     reply: { postgres_changes: numbered.map(({ entry, id }) => ({ ...asObject(entry), id })) },
-    subscribed: malformed ? { ok: false, message: malformed } : await subscribe(context.db, token.caller.role, read),
+    subscribed,
     replicationReady: asObject(config.broadcast)?.replication_ready === true,
   }
 }

@@ -1,5 +1,5 @@
 import type { ApiRole } from '../db/as-caller.ts'
-import { isDatabaseError, type Database, type SqlSession } from '../db/database.ts'
+import type { Database } from '../db/database.ts'
 import type { ChangeParams } from './postgres-changes-params.ts'
 
 /** A filter with its value as that column's JSON (`to_jsonb`), so a change's value compares with it. */
@@ -38,64 +38,25 @@ function described(params: ChangeParams): string {
   return `[event: ${params.event}, schema: ${params.schema}, table: ${params.table}, filters: ${filters}, select: nil]`
 }
 
-/** The exception hosted's subscription_check_filters raises, as Postgrex renders it. */
-class FilterException extends Error {}
-
-/** Hosted's whole message: the join stands, but nothing is subscribed. */
-class SubscribeRefusal extends Error {}
-
-function likePattern(name: string): string {
-  return name === '*' ? '%' : name
+/** An entry as local_backend.realtime_resolve_changes (realtime.sql) reads it. */
+function asResolverEntry(params: ChangeParams): object {
+  const { schema, table, filter } = params
+  return filter ? { schema, table, column: filter.column, value: filter.value } : { schema, table }
 }
 
-async function publishedTables(session: SqlSession, params: ChangeParams): Promise<{ schema: string; table: string }[]> {
-  const found = await session.query<{ schema: string; table: string }>(
-    `select schemaname as schema, tablename as table from pg_catalog.pg_publication_tables
-      where pubname = 'supabase_realtime' and schemaname like $1 escape '' and tablename like $2 escape ''`,
-    [likePattern(params.schema), likePattern(params.table)],
-  )
-  return found.rows
-}
+type ResolvedEntry =
+  | { tables: { schema: string; table: string; value: unknown }[] }
+  | { failed: 'no_tables' }
+  | { failed: 'filter'; code: string; message: string }
 
-/** As hosted's subscription_check_filters: a column the role may select, a value its type accepts. */
-async function resolveFilter(session: SqlSession, role: ApiRole, schema: string, table: string, params: ChangeParams): Promise<ResolvedFilter | undefined> {
-  if (!params.filter) return undefined
-  const { column, value } = params.filter
-  const found = await session.query<{ type: string }>(
-    `select format_type(a.atttypid, a.atttypmod) as type from pg_catalog.pg_attribute a
-      where a.attrelid = format('%I.%I', $1::text, $2::text)::regclass and a.attname = $3 and a.attnum > 0
-        and not a.attisdropped and has_column_privilege($4, a.attrelid, a.attnum, 'SELECT')`,
-    [schema, table, column, role],
-  )
-  const type = found.rows[0]?.type
-  if (type === undefined) throw new FilterException(`ERROR P0001 (raise_exception) invalid column for filter ${column}`)
-  const cast = await session.query<{ value: unknown }>(`select to_jsonb($1::${type}) as value`, [value])
-  return { column, value: cast.rows[0]?.value }
-}
-
-function exceptionText(error: unknown): string {
-  if (error instanceof FilterException) return error.message
-  if (isDatabaseError(error)) {
-    const name = conditionNames[error.code]
-    return `ERROR ${error.code}${name ? ` (${name})` : ''} ${error.message}`
+/** Hosted's message when an entry cannot be subscribed: no table of the publication, or a filter hosted's subscription_check_filters refuses. */
+function refusalMessage(failure: Exclude<ResolvedEntry, { tables: unknown }>, params: ChangeParams): string {
+  if (failure.failed === 'no_tables') {
+    return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${described(params)}`
   }
-  throw error
-}
-
-async function resolve(session: SqlSession, role: ApiRole, id: number, params: ChangeParams): Promise<ChannelSubscription> {
-  const tables = await publishedTables(session, params)
-  if (tables.length === 0) {
-    throw new SubscribeRefusal(`Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${described(params)}`)
-  }
-  const filters = new Map<string, ResolvedFilter | undefined>()
-  try {
-    for (const { schema, table } of tables) filters.set(tableKey(schema, table), await resolveFilter(session, role, schema, table, params))
-  } catch (error) {
-    throw new SubscribeRefusal(
-      `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${described(params)}. Exception: ${exceptionText(error)}`,
-    )
-  }
-  return { id, event: params.event, tables: filters }
+  const name = conditionNames[failure.code]
+  const exception = `ERROR ${failure.code}${name ? ` (${name})` : ''} ${failure.message}`
+  return `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${described(params)}. Exception: ${exception}`
 }
 
 /**
@@ -103,15 +64,20 @@ async function resolve(session: SqlSession, role: ApiRole, id: number, params: C
  * the publication it names, and a filter must name a column the role may select; all or nothing.
  */
 export async function subscribe(db: Database, role: ApiRole, entries: { id: number; params: ChangeParams }[]): Promise<SubscribeOutcome> {
-  try {
-    const subscriptions = await db.transaction(async (session) => {
-      const resolved: ChannelSubscription[] = []
-      for (const { id, params } of entries) resolved.push(await resolve(session, role, id, params))
-      return resolved
-    })
-    return { ok: true, subscriptions }
-  } catch (error) {
-    if (error instanceof SubscribeRefusal) return { ok: false, message: error.message }
-    throw error
+  const answer = await db.transaction((session) =>
+    session.query<{ resolved: ResolvedEntry[] }>('select local_backend.realtime_resolve_changes($1, $2::text::jsonb) as resolved', [
+      role,
+      JSON.stringify(entries.map(({ params }) => asResolverEntry(params))),
+    ]),
+  )
+  const resolved = answer.rows[0]?.resolved ?? []
+  const subscriptions: ChannelSubscription[] = []
+  for (const [index, { id, params }] of entries.entries()) {
+    const entry = resolved[index]
+    if (!entry) throw new Error(`local_backend.realtime_resolve_changes answered ${resolved.length} of ${entries.length} entries`)
+    if ('failed' in entry) return { ok: false, message: refusalMessage(entry, params) }
+    const tables = new Map(entry.tables.map(({ schema, table, value }) => [tableKey(schema, table), params.filter ? { column: params.filter.column, value } : undefined]))
+    subscriptions.push({ id, event: params.event, tables })
   }
+  return { ok: true, subscriptions }
 }

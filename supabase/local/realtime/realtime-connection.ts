@@ -1,6 +1,10 @@
 import { WebSocket } from 'ws'
 import type { BackendContext } from '../backend-context.ts'
 import { readJoin } from './channel-join.ts'
+import { subscribe } from './channel-subscriptions.ts'
+import { InboundQueue, type InboundLimit } from './inbound-queue.ts'
+import { JoinRate, tooManyJoins } from './join-rate.ts'
+import type { JoinTurns } from './join-turns.ts'
 import { decodeFrame, encodeMessage, replyTo, type PhoenixMessage, type SerializerVersion } from './phoenix-messages.ts'
 import { JoinedChannel } from './realtime-channel.ts'
 import { notSupported } from './realtime-errors.ts'
@@ -11,6 +15,9 @@ const idleTimeoutMs = 60_000
 const maxChannels = 100
 /** A frame that is not a Phoenix message ends the connection, as it crashes a Phoenix socket. */
 const invalidFrame = 1007
+/** What a socket may have waiting; more closes it (far above what supabase-js sends at once: a join per channel). */
+const waitingLimit: InboundLimit = { messages: 100, bytes: 1024 * 1024 }
+const policyViolation = 1008
 
 export interface ConnectionOptions {
   context: BackendContext
@@ -19,36 +26,43 @@ export interface ConnectionOptions {
   version: SerializerVersion
   /** Turns change capture on; resolves once every later commit is captured. */
   captureChanges(): Promise<void>
-  onClose(connection: RealtimeConnection): void
+  /** Where joins wait for their database work, shared by every socket. */
+  joinTurns: JoinTurns
+  /** Called once, when the socket has closed: its messages still waiting were dropped unhandled. */
+  onClose(connection: RealtimeConnection, droppedMessages: number): void
 }
 
-/** One websocket: heartbeats, and its channels by topic. Messages are handled one at a time, in order. */
+/**
+ * One websocket: heartbeats, and its channels by topic. Messages are handled one at a time, in
+ * order, with a bounded number waiting; once the socket closes, what waits is dropped.
+ */
 export class RealtimeConnection {
   private readonly channels = new Map<string, JoinedChannel>()
-  private incoming: Promise<void> = Promise.resolve()
+  private readonly inbound: InboundQueue
+  private readonly joinRate = new JoinRate()
+  /** Aborted when the socket closes: a join waiting for its turn at the database is dropped. */
+  private readonly closed = new AbortController()
   private idle: NodeJS.Timeout
 
   constructor(
     private readonly socket: WebSocket,
     private readonly options: ConnectionOptions,
   ) {
-    this.idle = setTimeout(() => socket.terminate(), idleTimeoutMs)
-    socket.on('message', (frame: Buffer, isBinary) => {
+    this.idle = setTimeout(() => this.terminate(), idleTimeoutMs)
+    this.inbound = new InboundQueue(
+      waitingLimit,
+      ({ data, isBinary }) => this.handle(data, isBinary),
+      (error) => {
+        console.error('[local backend] realtime message failed:', error)
+        this.terminate()
+      },
+    )
+    socket.on('message', (data: Buffer, isBinary) => {
       this.idle.refresh()
-      this.incoming = this.incoming
-        .then(() => this.handle(frame, isBinary))
-        .catch((error: unknown) => {
-          console.error('[local backend] realtime message failed:', error)
-          socket.terminate()
-        })
+      if (!this.inbound.push({ data, isBinary })) this.refuseFlood()
     })
-    socket.on('error', () => socket.terminate())
-    socket.on('close', () => {
-      clearTimeout(this.idle)
-      for (const channel of this.channels.values()) channel.stop()
-      this.channels.clear()
-      options.onClose(this)
-    })
+    socket.on('error', () => this.terminate())
+    socket.on('close', () => this.shut())
   }
 
   joinedChannels(): Iterable<JoinedChannel> {
@@ -56,7 +70,29 @@ export class RealtimeConnection {
   }
 
   terminate(): void {
+    this.shut()
     this.socket.terminate()
+  }
+
+  /** Stops all work of the socket, once: waiting messages and joins are dropped, channels stop. */
+  private shut(): void {
+    if (this.closed.signal.aborted) return
+    this.closed.abort()
+    clearTimeout(this.idle)
+    const dropped = this.inbound.clear()
+    for (const channel of this.channels.values()) channel.stop()
+    this.channels.clear()
+    this.options.onClose(this, dropped)
+  }
+
+  private refuseFlood(): void {
+    if (!this.closed.signal.aborted) this.closeWith(policyViolation, `Too many messages waiting: at most ${waitingLimit.messages} or ${waitingLimit.bytes} bytes`)
+  }
+
+  /** Closes the socket with a code and reason; nothing it sent afterwards is handled. */
+  private closeWith(code: number, reason: string): void {
+    this.socket.close(code, reason)
+    this.shut()
   }
 
   private send(message: PhoenixMessage): void {
@@ -69,7 +105,7 @@ export class RealtimeConnection {
 
   private async handle(frame: Buffer, isBinary: boolean): Promise<void> {
     const decoded = decodeFrame(frame, isBinary, this.options.version)
-    if (!decoded.ok) return this.socket.close(invalidFrame, decoded.reason)
+    if (!decoded.ok) return this.closeWith(invalidFrame, decoded.reason)
     const message = decoded.message
     if (message.topic === 'phoenix' && message.event === 'heartbeat') return this.reply(message, 'ok', {})
     if (message.event === 'phx_join' && message.topic.startsWith('realtime:')) return this.join(message)
@@ -85,10 +121,18 @@ export class RealtimeConnection {
   private async join(message: PhoenixMessage): Promise<void> {
     const replaced = this.channels.get(message.topic)
     if (!replaced && this.channels.size >= maxChannels) return this.reply(message, 'error', { reason: 'ChannelRateLimitReached: Too many channels' })
+    if (!this.joinRate.allow()) {
+      // As hosted: the join is refused and the socket disconnected.
+      this.reply(message, 'error', { reason: tooManyJoins })
+      return this.closeWith(policyViolation, tooManyJoins)
+    }
     replaced?.stop()
     this.channels.delete(message.topic)
-    const { context, apiKey } = this.options
-    const outcome = await readJoin(context, message.topic, message.payload, apiKey)
+    const { context, apiKey, joinTurns } = this.options
+    const outcome = await readJoin(context.keys.jwtSecret, message.topic, message.payload, apiKey, (role, entries) =>
+      joinTurns.take(this.closed.signal, () => subscribe(context.db, role, entries)),
+    )
+    if (outcome === undefined || this.closed.signal.aborted) return
     if (outcome.ok && outcome.subscribed.ok) await this.options.captureChanges()
     if (this.socket.readyState !== WebSocket.OPEN) return
     if (!outcome.ok) return this.reply(message, 'error', { reason: outcome.reason })

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { WebSocket } from 'ws'
+import type { WebSocket } from 'ws'
 import { anonClient, type TestClient } from '../testing/clients.ts'
+import { joinPayload as supabaseJoinPayload, rawSocket as openRawSocket, refusedUpgrade, socketUrl as rawSocketUrl } from '../testing/raw-realtime.ts'
 import { serviceFetch, validLead } from '../testing/raw.ts'
 import { eventually, listen, refusal } from '../testing/realtime.ts'
 
@@ -17,53 +18,27 @@ afterAll(async () => {
 })
 
 function socketUrl(query: string): string {
-  return `${inject('url').replace(/^http/, 'ws')}/realtime/v1/websocket?${query}`
+  return rawSocketUrl(inject('url'), query)
 }
 
-/** A websocket speaking raw Phoenix frames: what it heard, in order. */
+/** A raw socket on the shared backend, ended after the file's tests. */
 async function rawSocket(vsn = '2.0.0') {
-  const socket = new WebSocket(socketUrl(`apikey=${inject('anonKey')}&vsn=${vsn}`))
-  sockets.push(socket)
-  const heard: unknown[] = []
-  let closedWith: number | undefined
-  socket.on('message', (frame) => heard.push(JSON.parse(String(frame))))
-  socket.on('close', (code) => (closedWith = code))
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
-  return {
-    heard,
-    send: (message: unknown) => socket.send(typeof message === 'string' || Buffer.isBuffer(message) ? message : JSON.stringify(message)),
-    next: (count: number) => eventually(() => heard.length >= count && heard.slice(count - 1, count)[0], `message ${count}`),
-    closed: () => eventually(() => closedWith, 'the socket to close'),
-  }
+  const socket = await openRawSocket(inject('url'), inject('anonKey'), { vsn })
+  sockets.push(socket.socket)
+  return socket
 }
 
-/** The join payload supabase-js sends. */
+/** Joins as a visitor unless told otherwise. */
 function joinPayload(postgresChanges: object[], token = inject('anonKey')) {
-  return {
-    config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false }, postgres_changes: postgresChanges, private: false },
-    access_token: token,
-  }
-}
-
-function upgradeStatus(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url)
-    socket.on('unexpected-response', (_request, response) => {
-      let body = ''
-      response.on('data', (chunk: Buffer) => (body += chunk.toString()))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
-    })
-    socket.on('open', () => reject(new Error('the socket opened')))
-    socket.on('error', () => undefined)
-  })
+  return supabaseJoinPayload(postgresChanges, token)
 }
 
 describe('the Realtime websocket', () => {
   it('refuses a socket without one of the API keys, and an unknown serializer', async () => {
-    expect(await upgradeStatus(socketUrl('vsn=2.0.0'))).toEqual({ status: 401, body: expect.stringContaining('No API key found in request') })
-    expect(await upgradeStatus(socketUrl('apikey=nonsense&vsn=2.0.0'))).toEqual({ status: 401, body: expect.stringContaining('Invalid API key') })
-    expect((await upgradeStatus(socketUrl(`apikey=${inject('anonKey')}&vsn=3.0.0`))).status).toBe(403)
-    expect((await upgradeStatus(`${inject('url').replace(/^http/, 'ws')}/realtime/v1/other?apikey=${inject('anonKey')}`)).status).toBe(404)
+    expect(await refusedUpgrade(socketUrl('vsn=2.0.0'))).toEqual({ status: 401, body: expect.stringContaining('No API key found in request') })
+    expect(await refusedUpgrade(socketUrl('apikey=nonsense&vsn=2.0.0'))).toEqual({ status: 401, body: expect.stringContaining('Invalid API key') })
+    expect((await refusedUpgrade(socketUrl(`apikey=${inject('anonKey')}&vsn=3.0.0`))).status).toBe(403)
+    expect((await refusedUpgrade(`${inject('url').replace(/^http/, 'ws')}/realtime/v1/other?apikey=${inject('anonKey')}`)).status).toBe(404)
   })
 
   it('answers heartbeats, joins, pushes and leaves as Phoenix does (serializer 2.0.0)', async () => {
@@ -161,7 +136,7 @@ describe('the Realtime websocket', () => {
   it('closes a socket that sends something other than a Phoenix message', async () => {
     const socket = await rawSocket()
     socket.send('{"not":"an array"}')
-    expect(await socket.closed()).toBe(1007)
+    expect((await socket.closed()).code).toBe(1007)
   })
 
   it('answers plain HTTP under /realtime/v1 with 501', async () => {

@@ -15,6 +15,8 @@ export interface FunctionShape {
   returnsVoid: boolean
   /** STABLE or IMMUTABLE: PostgREST calls it in a read-only transaction, whatever the method. */
   readOnly: boolean
+  /** The type of each argument that takes an array (`text[]`), by name. */
+  arrayArguments: Record<string, string>
 }
 
 /** The function `public.<name>`, looked up before the request's transaction as PostgREST looks it up in its schema cache. */
@@ -23,7 +25,12 @@ export async function findFunction(db: Database, name: string, argNames: string[
   const found = await db.transaction((session) =>
     session.query(
       `select p.proretset as returns_set, t.typtype in ('c') or t.typname = 'record' as returns_composite,
-            t.typname = 'void' as returns_void, p.provolatile <> 'v' as read_only
+            t.typname = 'void' as returns_void, p.provolatile <> 'v' as read_only,
+            (select coalesce(jsonb_object_agg(a.name, format_type(a.type, null)), '{}')
+               from unnest(p.proargnames, coalesce(p.proallargtypes, p.proargtypes::oid[]),
+                           coalesce(p.proargmodes, array_fill('i'::"char", array[coalesce(cardinality(p.proargnames), 0)]))) as a(name, type, mode)
+               join pg_type at on at.oid = a.type
+              where a.mode in ('i', 'b') and at.typcategory = 'A') as array_arguments
        from pg_proc p
        join pg_namespace n on n.oid = p.pronamespace
        join pg_type t on t.oid = p.prorettype
@@ -49,7 +56,17 @@ export async function findFunction(db: Database, name: string, argNames: string[
     returnsComposite: Boolean(row.returns_composite),
     returnsVoid: Boolean(row.returns_void),
     readOnly: Boolean(row.read_only),
+    arrayArguments: (row.array_arguments ?? {}) as Record<string, string>,
   }
+}
+
+/**
+ * An argument as the call passes it. A JSON array for an array argument becomes that array, as
+ * PostgREST reads one (json_to_record); any other value goes as text for Postgres to read.
+ */
+function argument(params: Params, value: unknown, arrayType: string | undefined): string {
+  if (arrayType === undefined || !Array.isArray(value)) return params.add(toParam(value))
+  return `(select _a.v from json_to_record(json_build_object('v', ${params.add(JSON.stringify(value))}::json)) as _a(v ${arrayType}))`
 }
 
 export interface FunctionCall {
@@ -109,7 +126,7 @@ export async function callFunction(session: SqlSession, shape: FunctionShape, re
   const { query } = request
   const params = new Params()
   const call = `"public".${quoteIdentifier(name)}(${request.args
-    .map(([key, value]) => `${quoteIdentifier(key)} => ${params.add(toParam(value))}`)
+    .map(([key, value]) => `${quoteIdentifier(key)} => ${argument(params, value, shape.arrayArguments[key])}`)
     .join(', ')})`
   if (shape.returnsSet && shape.returnsComposite) {
     return { kind: 'rows', rows: await selectRows(session, { sql: `${call} as _t`, params }, query, request.prefer, request.headersOnly) }

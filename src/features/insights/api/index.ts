@@ -1,4 +1,8 @@
+import { flowSteps } from '../../../lib/consultation-facts'
 import { supabase } from '../../../lib/supabase'
 import { createInsightsApi } from './insights-api'
 
-export const insightsApi = createInsightsApi(supabase)
+export const insightsApi = createInsightsApi(
+  supabase,
+  flowSteps.map(({ id }) => id),
+)

@@ -13,6 +13,9 @@ const period = () => ({ from: new Date(Date.now() - hour).toISOString(), to: new
 
 const toBudget = ['welcome', 'name_form', 'occasion', 'product_type']
 const specification = ['advanced_filters', 'gold_carat', 'stone_type', 'diamond_shape', 'timeline', 'final_details']
+/** The steps the chats below walk, which the funnel is asked for. */
+const funnelSteps = [...toBudget, 'budget_range', 'chat_first', 'design_preference', 'reference_upload', ...specification, 'completion']
+const insightsApi = (client: Parameters<typeof createInsightsApi>[0]) => createInsightsApi(client, funnelSteps)
 const chats: Record<string, ChatRecorder> = {}
 
 /** A visitor who answered `answered` (giving a name and phone at the name form) and left at `leftAt`. */
@@ -53,7 +56,7 @@ afterAll(async () => {
 
 describe('insights api: the figures of hand-made chats', () => {
   it('gives the funnel per step, measuring the upload against the one chat offered it', async () => {
-    const { funnel } = await createInsightsApi(dashboard.admin.client).fetchInsights(period(), signal())
+    const { funnel } = await insightsApi(dashboard.admin.client).fetchInsights(period(), signal())
     const byStep = Object.fromEntries(funnel.map(({ step_id, reached, went_on, drop_off_pct }) => [step_id, [reached, went_on, drop_off_pct]]))
     expect(byStep).toEqual({
       welcome: [4, 3, 25],
@@ -72,18 +75,18 @@ describe('insights api: the figures of hand-made chats', () => {
   })
 
   it('gives the totals and the sources', async () => {
-    const { totals, sources } = await createInsightsApi(dashboard.admin.client).fetchInsights(period(), signal())
+    const { totals, sources } = await insightsApi(dashboard.admin.client).fetchInsights(period(), signal())
     expect(totals).toEqual({ chats_started: 4, name_submitted: 3, leads_saved: 1, chat_first_exits: 1, bookings: 0, conversion_pct: 25 })
     expect(sources).toEqual([
-      { source: 'google', sessions: 2, leads: 1, conversion_pct: 50 },
-      { source: 'direct', sessions: 1, leads: 0, conversion_pct: 0 },
-      { source: 'm.facebook.com', sessions: 1, leads: 0, conversion_pct: 0 },
+      { source: 'google', sessions: 2, leads: 1, conversion_pct: 50, other_sources: 0 },
+      { source: 'direct', sessions: 1, leads: 0, conversion_pct: 0, other_sources: 0 },
+      { source: 'm.facebook.com', sessions: 1, leads: 0, conversion_pct: 0, other_sources: 0 },
     ])
   })
 
   it('answers zeros and no rows for a period without chats', async () => {
     const empty = { from: '2025-01-01T00:00:00.000Z', to: '2025-02-01T00:00:00.000Z' }
-    expect(await createInsightsApi(dashboard.admin.client).fetchInsights(empty, signal())).toEqual({
+    expect(await insightsApi(dashboard.admin.client).fetchInsights(empty, signal())).toEqual({
       funnel: [],
       totals: { chats_started: 0, name_submitted: 0, leads_saved: 0, chat_first_exits: 0, bookings: 0, conversion_pct: 0 },
       sources: [],
@@ -97,12 +100,12 @@ describe('insights api: the figures of hand-made chats', () => {
     ['covers years', { from: '2020-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, '22023', /at most 400 days/],
     ['is no date at all', { from: "'; drop table chat_sessions; --", to: '2026-01-01T00:00:00Z' }, '22007', /./],
   ])('refuses a period that %s with a coded error', async (_, span, code, message) => {
-    const failure = createInsightsApi(dashboard.admin.client).fetchInsights(span, signal())
+    const failure = insightsApi(dashboard.admin.client).fetchInsights(span, signal())
     await expect(failure).rejects.toMatchObject({ name: 'ApiError', code, message: expect.stringMatching(message) })
   })
 
   it('refuses a signed-in user without the admin role with the admin-access code', async () => {
-    await expect(createInsightsApi(dashboard.member.client).fetchInsights(period(), signal())).rejects.toMatchObject({
+    await expect(insightsApi(dashboard.member.client).fetchInsights(period(), signal())).rejects.toMatchObject({
       code: 'admin_access_required',
     })
   })
@@ -110,7 +113,7 @@ describe('insights api: the figures of hand-made chats', () => {
 
 describe('insights api: unfinished chats', () => {
   it('lists chats with a name and no lead, idle half an hour, newest first, with the step shown last', async () => {
-    const api = createInsightsApi(dashboard.admin.client)
+    const api = insightsApi(dashboard.admin.client)
     const { chats: rows, total } = await api.fetchUnfinishedChats({ includeFollowedUp: false }, { from: 0, to: 49 }, signal())
     expect(total).toBe(2)
     expect(rows.map((row) => [row.name, row.phone, row.last_step_id, row.chat_first_at === null])).toEqual([
@@ -120,12 +123,12 @@ describe('insights api: unfinished chats', () => {
   })
 
   it('pages the list and counts it whole', async () => {
-    const page = await createInsightsApi(dashboard.admin.client).fetchUnfinishedChats({ includeFollowedUp: false }, { from: 1, to: 1 }, signal())
+    const page = await insightsApi(dashboard.admin.client).fetchUnfinishedChats({ includeFollowedUp: false }, { from: 1, to: 1 }, signal())
     expect([page.chats.map((row) => row.name), page.total]).toEqual([['Asha Rao'], 2])
   })
 
   it('marks a chat followed up, hides it unless asked for, and undoes the mark', async () => {
-    const api = createInsightsApi(dashboard.admin.client)
+    const api = insightsApi(dashboard.admin.client)
     const target = chats.leftAtOccasion!.sessionId
     const markedAt = await api.markChatFollowedUp(target, true)
     expect(Math.abs(Date.parse(markedAt ?? '') - Date.now())).toBeLessThan(60_000)
@@ -137,9 +140,9 @@ describe('insights api: unfinished chats', () => {
   })
 
   it('refuses to mark an unknown chat, and a non-admin sees none and marks none', async () => {
-    const unknown = createInsightsApi(dashboard.admin.client).markChatFollowedUp('00000000-0000-4000-8000-000000000000', true)
+    const unknown = insightsApi(dashboard.admin.client).markChatFollowedUp('00000000-0000-4000-8000-000000000000', true)
     await expect(unknown).rejects.toMatchObject({ code: '23503' })
-    const member = createInsightsApi(dashboard.member.client)
+    const member = insightsApi(dashboard.member.client)
     expect(await member.fetchUnfinishedChats({ includeFollowedUp: true }, { from: 0, to: 49 }, signal())).toEqual({ chats: [], total: 0 })
     await expect(member.markChatFollowedUp(chats.chatFirst!.sessionId, true)).rejects.toMatchObject({ code: 'admin_access_required' })
   })

@@ -24,9 +24,10 @@ function insightsError(error: BackendError, fallbackMessage: string): ApiError {
 
 const fetchFailed = 'Failed to fetch insights'
 
-export function createInsightsApi(client: SupabaseClient) {
-  async function figures<T>(fn: string, period: InsightsPeriod, schema: z.ZodMiniType<T>, signal: AbortSignal): Promise<T> {
-    const { data, error } = await client.rpc(fn, { from: period.from, to: period.to }).abortSignal(signal)
+/** `funnelStepIds`: the steps the funnel counts (the flow's), so ids visitors made up never fill it. */
+export function createInsightsApi(client: SupabaseClient, funnelStepIds: readonly string[]) {
+  async function figures<T>(fn: string, args: object, schema: z.ZodMiniType<T>, signal: AbortSignal): Promise<T> {
+    const { data, error } = await client.rpc(fn, args).abortSignal(signal)
     if (error) throw insightsError(error, fetchFailed)
     return schema.parse(data)
   }
@@ -34,7 +35,7 @@ export function createInsightsApi(client: SupabaseClient) {
   /** The funnel, totals and sources of the chats started in a period, asked together. */
   async function fetchInsights(period: InsightsPeriod, signal: AbortSignal): Promise<Insights> {
     const [funnel, totals, sources] = await Promise.all([
-      figures('chat_funnel', period, z.array(funnelRowSchema), signal),
+      figures('chat_funnel', { ...period, step_ids: funnelStepIds }, z.array(funnelRowSchema), signal),
       figures('chat_totals', period, totalsSchema, signal),
       figures('chat_sources', period, z.array(sourceRowSchema), signal),
     ])
