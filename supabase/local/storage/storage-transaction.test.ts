@@ -45,13 +45,13 @@ async function noted() {
 }
 
 describe("a Storage request's transaction, as hosted Storage opens it", () => {
-  it('holds the headers as the client sent them, cf-connecting-ip set by the backend, the method and the raw path', async () => {
+  it("holds the client's headers with the edge's X-Forwarded-For entry and cf-connecting-ip, the method and the raw path", async () => {
     const visitor = clientFor(backend.url, backend.anonKey, { 'x-forwarded-for': '203.0.113.7', 'cf-connecting-ip': '6.6.6.6', 'x-probe': 'kept' })
     const name = uploadName()
     expect((await visitor.storage.from('probe').upload(name, pngOfSize(100), { contentType: 'image/png' })).error).toBeNull()
     const [upload] = await noted()
     expect(upload).toMatchObject({ method: 'POST', path: `/object/probe/${name}`, role: 'anon' })
-    expect(upload?.headers).toMatchObject({ 'x-forwarded-for': '203.0.113.7', 'cf-connecting-ip': '127.0.0.1', 'x-probe': 'kept', apikey: backend.anonKey })
+    expect(upload?.headers).toMatchObject({ 'x-forwarded-for': '203.0.113.7, 127.0.0.1', 'cf-connecting-ip': '127.0.0.1', 'x-probe': 'kept', apikey: backend.anonKey })
 
     expect((await visitor.storage.from('probe').createSignedUrl(name, 60)).error).toBeNull()
     expect((await noted()).map((row) => [row.method, row.path, row.headers['cf-connecting-ip']])).toContainEqual([
