@@ -39,7 +39,8 @@ function DayCell({ day, selected, compact, onSelect }: { day: CalendarDay; selec
       p={compact ? '0.5' : '1'}
       borderWidth="1px"
       rounded="sm"
-      opacity={day.inMonth ? 1 : 0.5}
+      color={day.inMonth ? undefined : 'fg.muted'}
+      bg={day.inMonth ? undefined : 'bg.subtle'}
       borderColor={selected ? 'yellow.500' : 'border'}
       data-date={day.dateKey}
       aria-label={`${day.dateKey}, ${day.all.length} appointment(s)`}
