@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { appModules } from './scripts/app-modules.ts'
+import { projectAliases } from './scripts/project-aliases.ts'
 
 export default defineConfig({
   test: {
@@ -18,6 +19,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: projectAliases },
         test: {
           name: 'backend',
           include: ['supabase/**/*.test.ts', 'src/**/*.api.test.ts'],

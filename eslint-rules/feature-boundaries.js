@@ -1,9 +1,10 @@
 import path from 'node:path'
+import { importTarget } from './import-target.js'
 
 /**
  * Which parts of src/ may import which (docs/architecture.md, Who may import whom). A part is `app`, `features/<name>`,
  * `lib`, `components` or `testing`; files directly in src/ belong to `app`. Every import, export-from,
- * dynamic import() and import type() with a relative path is checked, types included.
+ * dynamic import() and import type() with a relative path or a project alias (`@/`, `@flows/`) is checked, types included.
  *
  * Options:
  * - allow: for each part, the parts it may import besides itself; 'features/*' stands for every
@@ -56,8 +57,9 @@ export default {
     const isTest = /\.test\.tsx?$/.test(file)
 
     function check(node, specifier) {
-      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return
-      const target = path.resolve(path.dirname(file), specifier.split('?')[0])
+      if (typeof specifier !== 'string') return
+      const target = importTarget(file, specifier, context.cwd)
+      if (target === undefined) return
       const to = partOf(target, context.cwd)
       if (to === null || to === from) return
       if (to === 'flows') {

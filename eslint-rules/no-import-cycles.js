@@ -1,9 +1,10 @@
 import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
+import { importTarget } from './import-target.js'
 
 /**
- * Refuses a relative import that leads, through value imports, back to the importing file.
+ * Refuses an import (relative or through a project alias) that leads, through value imports, back to the importing file.
  * Type-only imports are left out: they vanish at build time and cannot cycle at run time.
  * (A well-kept plugin does this too, but its native resolver has no build for this machine's
  * registry, which breaks `npm ci`; the TypeScript compiler already here does the parsing.)
@@ -13,8 +14,8 @@ const resolvable = ['', '.ts', '.tsx', '.js', '/index.ts', '/index.tsx']
 const importsByFile = new Map()
 
 function resolve(fromFile, specifier) {
-  if (!specifier.startsWith('.')) return undefined
-  const base = path.resolve(path.dirname(fromFile), specifier.split('?')[0])
+  const base = importTarget(fromFile, specifier, process.cwd())
+  if (base === undefined) return undefined
   for (const ending of resolvable) {
     const candidate = base + ending
     try {

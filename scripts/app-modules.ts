@@ -4,12 +4,13 @@ import { chakraThemeAlias } from './chakra-theme-alias.ts'
 import { cssClassName } from './css-class-names.ts'
 import { syncExternalStoreAliases } from './sync-external-store-alias.ts'
 import { flowPlugin, type FlowPluginOptions } from './vite-plugin-flow.ts'
+import { projectAliases } from './project-aliases.ts'
 
 /** What compiling the app's modules takes, for the browser, the build's prerender and the tests alike. */
 export function appModules(flow: FlowPluginOptions = {}): Pick<InlineConfig, 'plugins' | 'resolve' | 'css'> {
   return {
     plugins: [react(), flowPlugin(flow)],
-    resolve: { alias: [chakraThemeAlias, ...syncExternalStoreAliases] },
+    resolve: { alias: [...projectAliases, chakraThemeAlias, ...syncExternalStoreAliases] },
     css: { modules: { generateScopedName: cssClassName } },
   }
 }

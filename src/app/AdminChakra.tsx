@@ -1,9 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react'
 import { lazy, Suspense } from 'react'
-import { adminSystem } from '../components/ui/admin-system'
-import { Toaster } from '../components/ui/toaster'
-import type { AdminUser } from '../features/admin-auth/api/auth-api'
-import { SessionLoading } from '../features/admin-auth/SessionLoading'
+import { adminSystem } from '@/components/ui/admin-system'
+import { Toaster } from '@/components/ui/toaster'
+import type { AdminUser } from '@/features/admin-auth/api/auth-api'
+import { SessionLoading } from '@/features/admin-auth/SessionLoading'
 import { ErrorBoundary } from './ErrorBoundary'
 
 const AdminDashboard = lazy(() => import('./AdminDashboard'))

@@ -1,11 +1,11 @@
-import { authApi } from '../features/admin-auth/api'
-import type { AdminUser } from '../features/admin-auth/api/auth-api'
-import { appointmentsApi } from '../features/appointments/api'
-import { dashboardApi, dashboardChangesApi } from '../features/dashboard/api'
-import { DashboardScreen, type DashboardApis } from '../features/dashboard/DashboardScreen'
-import { insightsApi } from '../features/insights/api'
-import { leadsApi } from '../features/leads/api'
-import { schedulingApi } from '../features/scheduling/api'
+import { authApi } from '@/features/admin-auth/api'
+import type { AdminUser } from '@/features/admin-auth/api/auth-api'
+import { appointmentsApi } from '@/features/appointments/api'
+import { dashboardApi, dashboardChangesApi } from '@/features/dashboard/api'
+import { DashboardScreen, type DashboardApis } from '@/features/dashboard/DashboardScreen'
+import { insightsApi } from '@/features/insights/api'
+import { leadsApi } from '@/features/leads/api'
+import { schedulingApi } from '@/features/scheduling/api'
 
 const dashboardApis: DashboardApis = {
   auth: authApi,

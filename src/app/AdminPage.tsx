@@ -1,13 +1,13 @@
 import { useMachine } from '@xstate/react'
 import { lazy, Suspense } from 'react'
-import { adminSessionActors } from '../features/admin-auth/admin-session-actors'
-import { adminSessionMachine } from '../features/admin-auth/admin-session.machine'
-import { SessionLoading } from '../features/admin-auth/SessionLoading'
-import { announceSignedIn, announceSignInFailed } from '../features/admin-auth/sign-in-toasts'
-import { SignInScreen } from '../features/admin-auth/SignInScreen'
-import { onSessionStoredElsewhere } from '../features/admin-auth/stored-session'
+import { adminSessionActors } from '@/features/admin-auth/admin-session-actors'
+import { adminSessionMachine } from '@/features/admin-auth/admin-session.machine'
+import { SessionLoading } from '@/features/admin-auth/SessionLoading'
+import { announceSignedIn, announceSignInFailed } from '@/features/admin-auth/sign-in-toasts'
+import { SignInScreen } from '@/features/admin-auth/SignInScreen'
+import { onSessionStoredElsewhere } from '@/features/admin-auth/stored-session'
 
-const loadAuth = () => import('../features/admin-auth/api').then(({ authApi }) => authApi)
+const loadAuth = () => import('@/features/admin-auth/api').then(({ authApi }) => authApi)
 const loadAdminChakra = () => import('./AdminChakra')
 const AdminChakra = lazy(loadAdminChakra)
 

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
-import '../components/plain/plain-theme.css'
-import { Button } from '../components/plain/Button'
+import '@/components/plain/plain-theme.css'
+import { Button } from '@/components/plain/Button'
 import styles from './ErrorBoundary.module.css'
 
 interface State {

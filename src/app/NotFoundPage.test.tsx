@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { afterEach, expect, test, vi } from 'vitest'
-import { Provider } from '../components/ui/provider'
+import { Provider } from '@/components/ui/provider'
 import { AppRoutes } from './AppRoutes'
 
 afterEach(cleanup)

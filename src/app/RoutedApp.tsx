@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router-dom'
-import { Provider } from '../components/ui/provider'
+import { Provider } from '@/components/ui/provider'
 import { AppRoutes } from './AppRoutes'
 import { ErrorBoundary } from './ErrorBoundary'
 

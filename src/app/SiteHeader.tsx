@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { brand } from '../lib/brand'
+import { brand } from '@/lib/brand'
 import styles from './SiteHeader.module.css'
 
 /** The brand, the tagline in the chat's language, and `children` (the language switch) at the end. */

@@ -1,4 +1,4 @@
-import type { ChatStart } from '../features/intake/chat/chat-start'
+import type { ChatStart } from '@/features/intake/chat/chat-start'
 import { ErrorBoundary } from './ErrorBoundary'
 import { HomePage } from './HomePage'
 

@@ -1,4 +1,4 @@
-import { flowLanguage } from '../features/intake/flow/chat-language'
+import { flowLanguage } from '@/features/intake/flow/chat-language'
 
 /**
  * index.html holds the home page's first screen in each language the chat speaks: the flow file's in

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { appSessionMayBeStored } from '../features/admin-auth/stored-session'
+import { appSessionMayBeStored } from '@/features/admin-auth/stored-session'
 import { AdminPage } from './AdminPage'
 import { ErrorBoundary } from './ErrorBoundary'
 import { clearFirstScreens } from './first-screens'

@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { chatStart } from '../features/intake/chat/chat-start'
-import { intakeMachine } from '../features/intake/chat/intake-machine'
-import { restoredChat } from '../features/intake/chat/stored-chat'
+import { chatStart } from '@/features/intake/chat/chat-start'
+import { intakeMachine } from '@/features/intake/chat/intake-machine'
+import { restoredChat } from '@/features/intake/chat/stored-chat'
 import { firstScreenId, otherFirstScreens } from './first-screens'
 import { VisitorApp } from './VisitorApp'
 

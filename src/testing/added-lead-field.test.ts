@@ -1,20 +1,20 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { parse, stringify } from 'yaml'
-import ringResizeSource from '../../flows/fixtures/ring-resize.flow.yaml?raw'
-import type { LeadPayload } from '../features/intake/lead/lead-payload'
-import type { AnyIntakeEvent } from '../features/intake/machine/intake-types'
-import { leadsCsvLines, leadsCsvStart } from '../features/leads/csv-export'
-import { leadDetailsSections } from '../features/leads/lead-detail-sections'
-import { leadSchema } from '../features/leads/lead.schema'
-import type { Lead } from '../lib/lead-fields'
+import ringResizeSource from '@flows/fixtures/ring-resize.flow.yaml?raw'
+import type { LeadPayload } from '@/features/intake/lead/lead-payload'
+import type { AnyIntakeEvent } from '@/features/intake/machine/intake-types'
+import { leadsCsvLines, leadsCsvStart } from '@/features/leads/csv-export'
+import { leadDetailsSections } from '@/features/leads/lead-detail-sections'
+import { leadSchema } from '@/features/leads/lead.schema'
+import type { Lead } from '@/lib/lead-fields'
 import { loadFlowForTest } from './intake/consultation-flow'
 import { intakeTestModel, isSaveStart } from './intake/path-model'
 import { compileTestVariant } from './intake/test-variant'
 
 /** What a developer adds to src/lib/lead-fields.ts for a new question (the migration adds the column). */
-vi.mock('../lib/lead-fields', async (importOriginal) => {
-  const declared = await importOriginal<typeof import('../lib/lead-fields')>()
+vi.mock('@/lib/lead-fields', async (importOriginal) => {
+  const declared = await importOriginal<typeof import('@/lib/lead-fields')>()
   const giftWrap = { name: 'gift_wrap', kind: 'answer', label: 'Gift Wrap', optional: true, section: 'requirements', csvHeader: null }
   return { ...declared, leadFields: [...declared.leadFields, giftWrap] }
 })

@@ -1,4 +1,4 @@
-import type { AppointmentRow } from '../features/appointments/appointment.schema'
+import type { AppointmentRow } from '@/features/appointments/appointment.schema'
 import { aLead } from './lead-fixtures'
 
 /** An appointment as the appointments tab and calendar read it, with its lead's fields (the sample lead's): for unit tests. */

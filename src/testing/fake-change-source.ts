@@ -1,5 +1,5 @@
-import type { ChangesListener, DashboardChange } from '../features/dashboard/api/dashboard-changes'
-import { ApiError, errorCodes } from '../lib/api-error'
+import type { ChangesListener, DashboardChange } from '@/features/dashboard/api/dashboard-changes'
+import { ApiError, errorCodes } from '@/lib/api-error'
 
 /** The dashboard's change feed, driven by the test: what the Realtime server would tell each listener. */
 export function fakeChangeSource() {

@@ -1,4 +1,4 @@
-import type { Insights, UnfinishedChat } from '../features/insights/insights.schema'
+import type { Insights, UnfinishedChat } from '@/features/insights/insights.schema'
 
 /** Figures as the database answers them for a small period: welcome to the budget question, one chat-first exit. */
 export function someInsights(overrides: Partial<Insights> = {}): Insights {

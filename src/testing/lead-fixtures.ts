@@ -1,5 +1,5 @@
-import { buildLeadPayload, type LeadPayload } from '../features/intake/lead/lead-payload'
-import type { Lead, LeadAnswers } from '../lib/lead-fields'
+import { buildLeadPayload, type LeadPayload } from '@/features/intake/lead/lead-payload'
+import type { Lead, LeadAnswers } from '@/lib/lead-fields'
 
 /**
  * Valid answers for every declared lead field (they pass the database's checks); the technical

@@ -1,9 +1,9 @@
-import type { AppointmentRow } from '../features/appointments/appointment.schema'
-import type { DashboardApis } from '../features/dashboard/DashboardScreen'
-import { emptyInsights, type Insights, type UnfinishedChat } from '../features/insights/insights.schema'
-import type { LeadFilters, LeadQuery, LeadSortColumn } from '../features/leads/lead-query'
-import type { Lead, LeadStatus } from '../lib/lead-fields'
-import { allOption } from '../lib/search'
+import type { AppointmentRow } from '@/features/appointments/appointment.schema'
+import type { DashboardApis } from '@/features/dashboard/DashboardScreen'
+import { emptyInsights, type Insights, type UnfinishedChat } from '@/features/insights/insights.schema'
+import type { LeadFilters, LeadQuery, LeadSortColumn } from '@/features/leads/lead-query'
+import type { Lead, LeadStatus } from '@/lib/lead-fields'
+import { allOption } from '@/lib/search'
 import { fakeChangeSource } from './fake-change-source'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {

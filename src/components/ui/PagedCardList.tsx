@@ -1,8 +1,8 @@
 import { Box, Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
-import { rowAt } from '../../lib/page-window'
-import type { ShownRows } from '../../lib/shown-rows'
+import { rowAt } from '@/lib/page-window'
+import type { ShownRows } from '@/lib/shown-rows'
 import { useVirtualRows } from './use-virtual-rows'
 
 interface PagedCardListProps<TRow> {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { brand } from '../../lib/brand'
+import { brand } from '@/lib/brand'
 import type { Credentials } from './admin-session.machine'
 import page from './page.module.css'
 import styles from './SignInScreen.module.css'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, waitFor } from 'xstate'
-import { ApiError, errorCode } from '../../lib/api-error'
+import { ApiError, errorCode } from '@/lib/api-error'
 import type { AdminUser } from './api/auth-api'
 import { adminSessionActors, type SessionAuth } from './admin-session-actors'
 import { adminSessionMachine } from './admin-session.machine'

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
-import { providedLater } from '../../lib/provided-later'
+import { providedLater } from '@/lib/provided-later'
 import type { AdminUser } from './api/auth-api'
 
 export interface Credentials {

@@ -2,7 +2,7 @@ import type { ToastOptions } from '@chakra-ui/react/toast'
 
 /** The toaster comes with Chakra, which the sign-in screen does without: it loads with the first sign-in. */
 function show(toast: ToastOptions) {
-  import('../../components/ui/toaster').then(
+  import('@/components/ui/toaster').then(
     ({ toaster }) => toaster.create(toast),
     (error: unknown) => console.error('The toaster could not load:', error, toast),
   )

@@ -1,5 +1,5 @@
-import { authStorageKey } from '../../lib/auth-storage-key'
-import { readBackendConfig } from '../../lib/env'
+import { authStorageKey } from '@/lib/auth-storage-key'
+import { readBackendConfig } from '@/lib/env'
 
 /**
  * Whether the browser may hold a signed-in session, decided without supabase-js so the sign-in

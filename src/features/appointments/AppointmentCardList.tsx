@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { PagedCardList } from '../../components/ui/PagedCardList'
-import type { ShownRows } from '../../lib/shown-rows'
+import { PagedCardList } from '@/components/ui/PagedCardList'
+import type { ShownRows } from '@/lib/shown-rows'
 import type { AppointmentRow } from './appointment.schema'
 import { AppointmentCard } from './AppointmentCard'
 

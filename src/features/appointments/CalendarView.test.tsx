@@ -2,8 +2,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test } from 'vitest'
-import { Provider } from '../../components/ui/provider'
-import { anAppointmentRow } from '../../testing/appointment-fixtures'
+import { Provider } from '@/components/ui/provider'
+import { anAppointmentRow } from '@/testing/appointment-fixtures'
 import type { AppointmentRow, AppointmentStatus } from './appointment.schema'
 import { CalendarView } from './CalendarView'
 

@@ -1,4 +1,4 @@
-import { toaster } from '../../components/ui/toaster'
+import { toaster } from '@/components/ui/toaster'
 
 /** Spec section 8: the appointments tab and the calendar say 'Error: Failed to fetch appointments'. */
 export function announceAppointmentLoadFailure(error: unknown) {

@@ -1,4 +1,4 @@
-import { allOption } from '../../lib/search'
+import { allOption } from '@/lib/search'
 import type { AppointmentStatus } from './appointment.schema'
 
 export type AppointmentStatusFilter = AppointmentStatus | typeof allOption

@@ -1,6 +1,6 @@
-import { businessPhone } from '../../lib/consultation-facts'
-import { formatLongDate, formatTime } from '../../lib/format'
-import { whatsAppUrl } from '../../lib/whatsapp-url'
+import { businessPhone } from '@/lib/consultation-facts'
+import { formatLongDate, formatTime } from '@/lib/format'
+import { whatsAppUrl } from '@/lib/whatsapp-url'
 import type { AppointmentRow } from './appointment.schema'
 
 /** A chat with the business number, prefilled with the appointment's date and time. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type EventObject } from 'xstate'
 import { createTestModel } from 'xstate/graph'
-import { invokesAsEvents } from '../../testing/machine-test-variant'
+import { invokesAsEvents } from '@/testing/machine-test-variant'
 import type { Appointment, AppointmentStatus } from './appointment.schema'
 import {
   appointmentMachine,

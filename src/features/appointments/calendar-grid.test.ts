@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { anAppointmentRow } from '../../testing/appointment-fixtures'
+import { anAppointmentRow } from '@/testing/appointment-fixtures'
 import { gridRange, monthGrid, monthOf, shiftMonth } from './calendar-grid'
 
 const row = (id: string, slot: string) => anAppointmentRow({ id, slot_datetime: slot })

@@ -1,4 +1,4 @@
-import { dayjs, istDateKey, istWallClock } from '../../lib/dayjs'
+import { dayjs, istDateKey, istWallClock } from '@/lib/dayjs'
 import type { AppointmentRow } from './appointment.schema'
 
 export const visiblePerDay = 3

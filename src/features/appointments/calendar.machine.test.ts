@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { anAppointmentRow } from '../../testing/appointment-fixtures'
+import { anAppointmentRow } from '@/testing/appointment-fixtures'
 import type { AppointmentRow } from './appointment.schema'
 import { calendarMachine } from './calendar.machine'
 

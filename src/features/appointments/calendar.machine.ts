@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { providedLater } from '../../lib/provided-later'
+import { providedLater } from '@/lib/provided-later'
 import type { Appointment, AppointmentRow } from './appointment.schema'
 import { gridRange, shiftMonth } from './calendar-grid'
 

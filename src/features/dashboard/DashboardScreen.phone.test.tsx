@@ -2,11 +2,11 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
-import { Provider } from '../../components/ui/provider'
-import { Toaster, toaster } from '../../components/ui/toaster'
-import type { Lead } from '../../lib/lead-fields'
-import { aLead } from '../../testing/lead-fixtures'
-import { memoryDashboardApis } from '../../testing/memory-dashboard-apis'
+import { Provider } from '@/components/ui/provider'
+import { Toaster, toaster } from '@/components/ui/toaster'
+import type { Lead } from '@/lib/lead-fields'
+import { aLead } from '@/testing/lead-fixtures'
+import { memoryDashboardApis } from '@/testing/memory-dashboard-apis'
 import { DashboardScreen, type DashboardApis } from './DashboardScreen'
 
 // A phone's width (src/testing/jsdom-match-media.ts answers Chakra's breakpoints from it); jsdom has no ResizeObserver and cannot scroll.

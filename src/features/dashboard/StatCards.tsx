@@ -1,5 +1,5 @@
 import { HStack, SimpleGrid, Stat } from '@chakra-ui/react'
-import { usePhoneLayout } from '../../components/ui/use-phone-layout'
+import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import type { DashboardStats } from './dashboard-stats'
 
 /** The eight cards; '…' until the figures arrive. On a phone, one short row that scrolls sideways within itself. */

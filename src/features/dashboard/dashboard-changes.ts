@@ -1,7 +1,7 @@
 import { fromCallback, type EventObject } from 'xstate'
-import type { Appointment } from '../appointments/appointment.schema'
-import type { Lead } from '../../lib/lead-fields'
-import type { ApiError } from '../../lib/api-error'
+import type { Appointment } from '@/features/appointments/appointment.schema'
+import type { Lead } from '@/lib/lead-fields'
+import type { ApiError } from '@/lib/api-error'
 import type { DashboardChangesApi } from './api/dashboard-changes'
 
 /** What the dashboard hears of changes made elsewhere. */

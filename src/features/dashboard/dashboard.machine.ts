@@ -1,7 +1,7 @@
 import { assign, emit, fromCallback, fromPromise, raise, setup, type EventObject } from 'xstate'
-import type { ApiError } from '../../lib/api-error'
-import type { Lead } from '../../lib/lead-fields'
-import { providedLater } from '../../lib/provided-later'
+import type { ApiError } from '@/lib/api-error'
+import type { Lead } from '@/lib/lead-fields'
+import { providedLater } from '@/lib/provided-later'
 import type { DashboardChangeEvent } from './dashboard-changes'
 import { noDashboardStats, type DashboardStats } from './dashboard-stats'
 

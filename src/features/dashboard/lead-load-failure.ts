@@ -1,5 +1,5 @@
-import { toaster } from '../../components/ui/toaster'
-import { ApiError, errorCodes } from '../../lib/api-error'
+import { toaster } from '@/components/ui/toaster'
+import { ApiError, errorCodes } from '@/lib/api-error'
 
 /** Spec section 8, a lead load failure: 'Access Error', and the setup hint when the admin role is missing. */
 export function announceLeadLoadFailure(error: unknown) {

@@ -1,7 +1,7 @@
 import type { ActorRefFrom, Subscription } from 'xstate'
-import type { ListChanges } from '../../lib/list-changes'
-import type { RowChangeEvent } from '../../lib/paged-query.machine'
-import type { CalendarChangeEvent } from '../appointments/calendar.machine'
+import type { ListChanges } from '@/lib/list-changes'
+import type { RowChangeEvent } from '@/lib/paged-query.machine'
+import type { CalendarChangeEvent } from '@/features/appointments/calendar.machine'
 import type { dashboardMachine } from './dashboard.machine'
 
 type Dashboard = Pick<ActorRefFrom<typeof dashboardMachine>, 'on'>

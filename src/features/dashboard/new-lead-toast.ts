@@ -1,5 +1,5 @@
-import { toaster } from '../../components/ui/toaster'
-import type { Lead } from '../../lib/lead-fields'
+import { toaster } from '@/components/ui/toaster'
+import type { Lead } from '@/lib/lead-fields'
 
 /** 'Priya Sharma: Ring for Engagement/Wedding'; an unanswered product or occasion is left out. */
 export function newLeadDescription(lead: Pick<Lead, 'name' | 'product_type' | 'occasion'>): string {

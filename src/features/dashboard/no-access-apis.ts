@@ -1,4 +1,4 @@
-import { emptyInsights } from '../insights/insights.schema'
+import { emptyInsights } from '@/features/insights/insights.schema'
 import type { DashboardApis } from './DashboardScreen'
 
 /** Without the admin role the lists show nothing and ask the database nothing (spec section 8: no lead data). */

@@ -3,12 +3,12 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event'
 import { StrictMode } from 'react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { Provider } from '../../components/ui/provider'
-import { Toaster, toaster } from '../../components/ui/toaster'
-import { ApiError } from '../../lib/api-error'
-import { flowSteps } from '../../lib/consultation-facts'
-import { anUnfinishedChat, someInsights, sourcesWithOthers } from '../../testing/insights-fixtures'
-import { memoryDashboardApis } from '../../testing/memory-dashboard-apis'
+import { Provider } from '@/components/ui/provider'
+import { Toaster, toaster } from '@/components/ui/toaster'
+import { ApiError } from '@/lib/api-error'
+import { flowSteps } from '@/lib/consultation-facts'
+import { anUnfinishedChat, someInsights, sourcesWithOthers } from '@/testing/insights-fixtures'
+import { memoryDashboardApis } from '@/testing/memory-dashboard-apis'
 import { InsightsTab, type InsightsTabApi } from './InsightsTab'
 
 beforeEach(() => {

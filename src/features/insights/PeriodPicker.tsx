@@ -1,5 +1,5 @@
 import { Button, Field, HStack, Input, NativeSelect, Text } from '@chakra-ui/react'
-import { formatDate } from '../../lib/format'
+import { formatDate } from '@/lib/format'
 import { presetDays, type DateRange } from './insights-period'
 import type { InsightsContext, InsightsEvent, PeriodChoice } from './insights.machine'
 

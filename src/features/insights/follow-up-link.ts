@@ -1,5 +1,5 @@
-import { followUpTextParts } from '../../lib/consultation-facts'
-import { indianWhatsAppUrl } from '../../lib/whatsapp-url'
+import { followUpTextParts } from '@/lib/consultation-facts'
+import { indianWhatsAppUrl } from '@/lib/whatsapp-url'
 import type { UnfinishedChat } from './insights.schema'
 
 /** A WhatsApp chat with the visitor, prefilled with the flow's follow-up text naming them; null when the flow has none. */

@@ -1,4 +1,4 @@
-import { flowSteps } from '../../lib/consultation-facts'
+import { flowSteps } from '@/lib/consultation-facts'
 import type { FunnelRow } from './insights.schema'
 
 /** A step of the funnel as the tab shows it, in the chart and the table alike. */

@@ -1,4 +1,4 @@
-import { toaster } from '../../components/ui/toaster'
+import { toaster } from '@/components/ui/toaster'
 
 /** In the style of spec section 8's dashboard errors ('Error: Failed to fetch appointments'). */
 const failed = (description: string) => (error: unknown) => {

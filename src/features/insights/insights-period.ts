@@ -1,4 +1,4 @@
-import { istDateKey, istWallClock } from '../../lib/dayjs'
+import { istDateKey, istWallClock } from '@/lib/dayjs'
 import type { InsightsPeriod } from './insights.schema'
 
 /** The ready-made periods, in days up to and including today. */

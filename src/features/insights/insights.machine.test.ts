@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { fromAbortable } from '../../lib/abortable-actor'
-import { someInsights } from '../../testing/insights-fixtures'
+import { fromAbortable } from '@/lib/abortable-actor'
+import { someInsights } from '@/testing/insights-fixtures'
 import { insightsMachine } from './insights.machine'
 import type { Insights, InsightsPeriod } from './insights.schema'
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { istDateKey } from '../../lib/dayjs'
-import { providedLater } from '../../lib/provided-later'
+import { istDateKey } from '@/lib/dayjs'
+import { providedLater } from '@/lib/provided-later'
 import { customPeriod, lastDays, lastDaysRange, type DateRange, type DateRangeProblems, type PresetDays } from './insights-period'
 import type { Insights, InsightsPeriod } from './insights.schema'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { anUnfinishedChat } from '../../testing/insights-fixtures'
+import { anUnfinishedChat } from '@/testing/insights-fixtures'
 import type { UnfinishedChatsPage } from './insights.schema'
 import { unfinishedChatsMachine, unfinishedChatsPageSize, type FollowUpMark, type UnfinishedChatsRequest } from './unfinished-chats.machine'
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { providedLater } from '../../lib/provided-later'
+import { providedLater } from '@/lib/provided-later'
 import type { UnfinishedChat, UnfinishedChatsPage } from './insights.schema'
 
 export interface UnfinishedChatsRequest {

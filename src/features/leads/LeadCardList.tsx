@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { PagedCardList } from '../../components/ui/PagedCardList'
-import type { Lead } from '../../lib/lead-fields'
-import type { ShownRows } from '../../lib/shown-rows'
+import { PagedCardList } from '@/components/ui/PagedCardList'
+import type { Lead } from '@/lib/lead-fields'
+import type { ShownRows } from '@/lib/shown-rows'
 import type { LeadRowActions } from './lead-columns'
 import { LeadCard } from './LeadCard'
 

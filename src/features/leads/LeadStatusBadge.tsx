@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@chakra-ui/react'
-import type { LeadStatus } from '../../lib/lead-fields'
+import type { LeadStatus } from '@/lib/lead-fields'
 
 /** pending gold, contacted dark blue, closed green. */
 const looks: Record<LeadStatus, { colorPalette: string; variant: 'subtle' | 'solid' }> = {

@@ -1,4 +1,4 @@
-import { leadStatuses } from '../../lib/lead-fields'
+import { leadStatuses } from '@/lib/lead-fields'
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup } from 'xstate'
-import type { CsvLead } from '../../lib/lead-fields'
-import { providedLater } from '../../lib/provided-later'
+import type { CsvLead } from '@/lib/lead-fields'
+import { providedLater } from '@/lib/provided-later'
 import type { CsvChunk, LeadCursor } from './api/lead-csv-chunks'
 import { leadsCsvLines, leadsCsvStart } from './csv-export'
 import { noLeadFilters, type LeadFilters } from './lead-query'

@@ -1,8 +1,8 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import type { CsvLead } from '../../lib/lead-fields'
+import type { CsvLead } from '@/lib/lead-fields'
 import { leadsCsvFileName, leadsCsvLines, leadsCsvStart } from './csv-export'
-import { aLead } from '../../testing/lead-fixtures'
+import { aLead } from '@/testing/lead-fixtures'
 
 /** A whole file of these leads, as one export writes it. */
 const leadsCsv = (leads: readonly CsvLead[]) => leadsCsvStart + leadsCsvLines(leads)

@@ -1,5 +1,5 @@
-import { brand } from '../../lib/brand'
-import { leadFields, type CsvLead } from '../../lib/lead-fields'
+import { brand } from '@/lib/brand'
+import { leadFields, type CsvLead } from '@/lib/lead-fields'
 
 /** The spec section 7 columns: the declared fields that have a CSV header, then status and creation time. */
 const columns: { header: string; value: (lead: CsvLead) => string }[] = [

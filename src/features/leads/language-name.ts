@@ -1,4 +1,4 @@
-import { languageNames } from '../../lib/consultation-facts'
+import { languageNames } from '@/lib/consultation-facts'
 
 const englishNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' })
 

@@ -1,5 +1,5 @@
-import { leadChatFields, leadFields, type Lead, type LeadChatFieldName, type LeadDetailSection, type LeadFieldName } from '../../lib/lead-fields'
-import { isReferenceImagePath } from '../../lib/reference-image-path'
+import { leadChatFields, leadFields, type Lead, type LeadChatFieldName, type LeadDetailSection, type LeadFieldName } from '@/lib/lead-fields'
+import { isReferenceImagePath } from '@/lib/reference-image-path'
 import { languageName } from './language-name'
 
 export interface LeadDetail {

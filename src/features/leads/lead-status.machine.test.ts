@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type EventObject } from 'xstate'
 import { createTestModel } from 'xstate/graph'
-import { invokesAsEvents } from '../../testing/machine-test-variant'
-import { aLead } from '../../testing/lead-fixtures'
-import type { Lead, LeadStatus } from '../../lib/lead-fields'
+import { invokesAsEvents } from '@/testing/machine-test-variant'
+import { aLead } from '@/testing/lead-fixtures'
+import type { Lead, LeadStatus } from '@/lib/lead-fields'
 import { leadStatusMachine, type LeadStatusUpdate } from './lead-status.machine'
 
 const leadId = 'lead-7'

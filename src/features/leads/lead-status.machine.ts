@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { providedLater } from '../../lib/provided-later'
-import type { Lead, LeadStatus } from '../../lib/lead-fields'
+import { providedLater } from '@/lib/provided-later'
+import type { Lead, LeadStatus } from '@/lib/lead-fields'
 
 export interface LeadStatusUpdate {
   leadId: string

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { leadChatFields, leadFields, leadStatuses, type CsvLead, type Lead, type LeadChatFieldName, type LeadFieldName } from '../../lib/lead-fields'
+import { leadChatFields, leadFields, leadStatuses, type CsvLead, type Lead, type LeadChatFieldName, type LeadFieldName } from '@/lib/lead-fields'
 
 export const leadStatusSchema = z.enum(leadStatuses)
 

@@ -1,8 +1,8 @@
-import { fromAbortable } from '../../lib/abortable-actor'
-import type { Lead } from '../../lib/lead-fields'
-import type { LoadedPages } from '../../lib/page-window'
-import { pagedQueryMachine, type ListQuery, type ListRow, type PageRequest, type PagedQueryContext } from '../../lib/paged-query.machine'
-import type { PagedQuerySnapshot } from '../../lib/shown-rows'
+import { fromAbortable } from '@/lib/abortable-actor'
+import type { Lead } from '@/lib/lead-fields'
+import type { LoadedPages } from '@/lib/page-window'
+import { pagedQueryMachine, type ListQuery, type ListRow, type PageRequest, type PagedQueryContext } from '@/lib/paged-query.machine'
+import type { PagedQuerySnapshot } from '@/lib/shown-rows'
 import type { LeadsApi } from './api/leads-api'
 import type { LeadQuery } from './lead-query'
 

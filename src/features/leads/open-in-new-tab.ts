@@ -1,4 +1,4 @@
-import { ApiError, errorCodes } from '../../lib/api-error'
+import { ApiError, errorCodes } from '@/lib/api-error'
 
 /**
  * Opens a new tab at once, while the click that asked for it still allows a tab to open (after

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { errorCode } from '../../lib/api-error'
+import { errorCode } from '@/lib/api-error'
 
 /** Why the image is not shown, or did not open: an error code of the leads api, or 'unreadable' when the browser could not show the bytes. */
 export type ReferenceImageFailure = string

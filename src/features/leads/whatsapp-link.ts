@@ -1,5 +1,5 @@
-import type { Lead } from '../../lib/lead-fields'
-import { indianWhatsAppUrl } from '../../lib/whatsapp-url'
+import type { Lead } from '@/lib/lead-fields'
+import { indianWhatsAppUrl } from '@/lib/whatsapp-url'
 
 /** A chat with the lead, greeting them by name and naming what they asked for. */
 export function leadWhatsAppUrl(lead: Pick<Lead, 'name' | 'phone' | 'product_type' | 'occasion' | 'budget_range'>): string {

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test } from 'vitest'
-import { Provider } from '../../components/ui/provider'
+import { Provider } from '@/components/ui/provider'
 import { SlotScheduler } from './SlotScheduler'
 
 afterEach(cleanup)

@@ -1,4 +1,4 @@
-import { istDateKey, istWallClock } from '../../lib/dayjs'
+import { istDateKey, istWallClock } from '@/lib/dayjs'
 
 /** The nine hourly slots of a business day, as IST 'HH:MM'. */
 const slotTimes = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'] as const

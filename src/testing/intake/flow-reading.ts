@@ -1,7 +1,7 @@
-import type { CheckedFlow, FlowAction, FlowMessage, FlowStep } from '../../features/intake/flow/flow.schema'
-import { optionParts } from '../../features/intake/flow/flow-options'
-import type { SaveErrorKind } from '../../features/intake/flow/flow-vocabulary'
-import { renderTemplate } from '../../features/intake/flow/placeholders'
+import type { CheckedFlow, FlowAction, FlowMessage, FlowStep } from '@/features/intake/flow/flow.schema'
+import { optionParts } from '@/features/intake/flow/flow-options'
+import type { SaveErrorKind } from '@/features/intake/flow/flow-vocabulary'
+import { renderTemplate } from '@/features/intake/flow/placeholders'
 
 /** Reading a flow the way its tests need: by structure, never by the wording or order an editor may change. */
 

@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate'
 import { createTestModel } from 'xstate/graph'
-import type { CheckedFlow, FlowOption, FlowStep } from '../../features/intake/flow/flow.schema'
-import type { IntakeMachine } from '../../features/intake/machine/compile-flow'
-import type { AnyIntakeEvent, BookingText } from '../../features/intake/machine/intake-types'
-import { ApiError } from '../../lib/api-error'
+import type { CheckedFlow, FlowOption, FlowStep } from '@/features/intake/flow/flow.schema'
+import type { IntakeMachine } from '@/features/intake/machine/compile-flow'
+import type { AnyIntakeEvent, BookingText } from '@/features/intake/machine/intake-types'
+import { ApiError } from '@/lib/api-error'
 import { optionParts } from './flow-reading'
 
 export type IntakeSnapshot = SnapshotFrom<IntakeMachine>

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
-import type { CheckedFlow } from '../../features/intake/flow/flow.schema'
-import type { AnyIntakeEvent } from '../../features/intake/machine/intake-types'
-import type { ChatRecord, RecordedChatEvent } from '../../features/intake/recording/chat-record'
+import type { CheckedFlow } from '@/features/intake/flow/flow.schema'
+import type { AnyIntakeEvent } from '@/features/intake/machine/intake-types'
+import type { ChatRecord, RecordedChatEvent } from '@/features/intake/recording/chat-record'
 import { stepById } from './flow-reading'
 import { invalidFormValues, stepIdOf, type IntakeSnapshot } from './path-model'
 

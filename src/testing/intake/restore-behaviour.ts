@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import type { CheckedFlow } from '../../features/intake/flow/flow.schema'
-import { persistIntake, restoredIntakeSnapshot, resumeIntakeEvent } from '../../features/intake/machine/persist'
-import { renderTemplate } from '../../features/intake/flow/placeholders'
+import type { CheckedFlow } from '@/features/intake/flow/flow.schema'
+import { persistIntake, restoredIntakeSnapshot, resumeIntakeEvent } from '@/features/intake/machine/persist'
+import { renderTemplate } from '@/features/intake/flow/placeholders'
 import {
   answerUntil,
   chooseOption,

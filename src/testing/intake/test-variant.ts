@@ -1,5 +1,5 @@
-import type { CheckedFlow } from '../../features/intake/flow/flow.schema'
-import { compileFlow } from '../../features/intake/machine/compile-flow'
+import type { CheckedFlow } from '@/features/intake/flow/flow.schema'
+import { compileFlow } from '@/features/intake/machine/compile-flow'
 
 /**
  * The shipped machine minus timers and actors: each `after` is the event `delay.elapsed`, each

@@ -1,7 +1,7 @@
-import { flowLanguage, shownText } from '../../features/intake/flow/chat-language'
+import { flowLanguage, shownText } from '@/features/intake/flow/chat-language'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CheckedFlow, FlowStep } from '../../features/intake/flow/flow.schema'
-import { ApiError } from '../../lib/api-error'
+import type { CheckedFlow, FlowStep } from '@/features/intake/flow/flow.schema'
+import { ApiError } from '@/lib/api-error'
 import {
   answerUntil,
   bookedSlot,

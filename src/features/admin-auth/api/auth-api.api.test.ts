@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { anonClient, createUserAndSignIn } from '../../../../supabase/local/testing/clients'
+import { anonClient, createUserAndSignIn } from '@backend/local/testing/clients'
 import { createAuthApi } from './auth-api'
 
 describe('auth api against the local backend', () => {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { adminAccessRequiredMessage, ApiError, errorCodes, toApiError } from '../../../lib/api-error'
+import { adminAccessRequiredMessage, ApiError, errorCodes, toApiError } from '@/lib/api-error'
 
 export interface AdminUser {
   id: string

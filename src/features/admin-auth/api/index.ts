@@ -1,4 +1,4 @@
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { createAuthApi } from './auth-api'
 
 export const authApi = createAuthApi(supabase)

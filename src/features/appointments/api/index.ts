@@ -1,4 +1,4 @@
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { createAppointmentsApi } from './appointments-api'
 
 export const appointmentsApi = createAppointmentsApi(supabase)

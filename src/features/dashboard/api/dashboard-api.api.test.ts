@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDashboardBackend, type DashboardBackend } from '../../../../supabase/tests/support/dashboard-backend'
-import { newLead } from '../../../../supabase/tests/support/leads'
-import { createLeadsApi } from '../../leads/api/leads-api'
+import { startDashboardBackend, type DashboardBackend } from '@backend/tests/support/dashboard-backend'
+import { newLead } from '@backend/tests/support/leads'
+import { createLeadsApi } from '@/features/leads/api/leads-api'
 import { createDashboardApi } from './dashboard-api'
 
 /** A backend of this file's own: the cards count every lead, so no other test may add any. */

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
-import { adminAccessRequiredMessage, ApiError, errorCodes, toApiError } from '../../../lib/api-error'
+import { adminAccessRequiredMessage, ApiError, errorCodes, toApiError } from '@/lib/api-error'
 import { conversionText, type DashboardStats } from '../dashboard-stats'
 
 const count = z.number()

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { signJwt } from '../../../../supabase/local/jwt'
-import { anonClient, createUserAndSignIn, serviceClient, type SignedInUser, type TestClient } from '../../../../supabase/local/testing/clients'
-import { eventually, sameTurnMs } from '../../../../supabase/local/testing/realtime'
-import { newLead } from '../../../../supabase/tests/support/leads'
+import { signJwt } from '@backend/local/jwt'
+import { anonClient, createUserAndSignIn, serviceClient, type SignedInUser, type TestClient } from '@backend/local/testing/clients'
+import { eventually, sameTurnMs } from '@backend/local/testing/realtime'
+import { newLead } from '@backend/tests/support/leads'
 import { createDashboardChangesApi, type ChangesStatus, type DashboardChange } from './dashboard-changes'
 
 let admin: SignedInUser

@@ -1,8 +1,8 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
-import { ApiError, errorCodes } from '../../../lib/api-error'
-import type { Lead } from '../../../lib/lead-fields'
-import { appointmentSchema, type Appointment } from '../../appointments/appointment.schema'
-import { leadSchema } from '../../leads/lead.schema'
+import { ApiError, errorCodes } from '@/lib/api-error'
+import type { Lead } from '@/lib/lead-fields'
+import { appointmentSchema, type Appointment } from '@/features/appointments/appointment.schema'
+import { leadSchema } from '@/features/leads/lead.schema'
 
 /** A row added or changed in another tab, by a visitor or by the database. */
 export type DashboardChange =

@@ -1,4 +1,4 @@
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { createDashboardApi } from './dashboard-api'
 import { createDashboardChangesApi } from './dashboard-changes'
 

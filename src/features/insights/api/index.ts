@@ -1,5 +1,5 @@
-import { flowSteps } from '../../../lib/consultation-facts'
-import { supabase } from '../../../lib/supabase'
+import { flowSteps } from '@/lib/consultation-facts'
+import { supabase } from '@/lib/supabase'
 import { createInsightsApi } from './insights-api'
 
 export const insightsApi = createInsightsApi(

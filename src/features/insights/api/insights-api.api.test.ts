@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asSuperuser, chatRecorder, walk, type ChatRecorder } from '../../../../supabase/tests/support/chat-sessions'
-import { startDashboardBackend, type DashboardBackend } from '../../../../supabase/tests/support/dashboard-backend'
-import { newLead } from '../../../../supabase/tests/support/leads'
+import { asSuperuser, chatRecorder, walk, type ChatRecorder } from '@backend/tests/support/chat-sessions'
+import { startDashboardBackend, type DashboardBackend } from '@backend/tests/support/dashboard-backend'
+import { newLead } from '@backend/tests/support/leads'
 import { createInsightsApi } from './insights-api'
 
 /** A backend of this file's own: the figures count every session, so no other test may add any. */

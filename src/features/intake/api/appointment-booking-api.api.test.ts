@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
-import { anonClient, serviceClient } from '../../../../supabase/local/testing/clients'
-import { istDay, istSlot, visitorBookingDays, weekdaysFrom } from '../../../../supabase/tests/support/slots'
-import { errorCodes } from '../../../lib/api-error'
-import { aLeadPayload } from '../../../testing/lead-fixtures'
+import { anonClient, serviceClient } from '@backend/local/testing/clients'
+import { istDay, istSlot, visitorBookingDays, weekdaysFrom } from '@backend/tests/support/slots'
+import { errorCodes } from '@/lib/api-error'
+import { aLeadPayload } from '@/testing/lead-fixtures'
 import { createAppointmentBookingApi } from './appointment-booking-api'
 import { createLeadApi } from './lead-api'
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { toApiError } from '../../../lib/api-error'
+import { toApiError } from '@/lib/api-error'
 
 export function createAppointmentBookingApi(client: SupabaseClient) {
   /** Books a consultation slot for the visitor's lead; a slot booked meanwhile fails with code 23505. */

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { beforeAll, expect, inject, test } from 'vitest'
-import { clientFor, createUserAndSignIn, type SignedInUser } from '../../../../supabase/local/testing/clients'
-import { aLeadPayload } from '../../../testing/lead-fixtures'
+import { clientFor, createUserAndSignIn, type SignedInUser } from '@backend/local/testing/clients'
+import { aLeadPayload } from '@/testing/lead-fixtures'
 import { createChatRecordingApi, notRecordableCode } from './chat-recording-api'
 import { createLeadApi } from './lead-api'
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { ApiError, toApiError } from '../../../lib/api-error'
+import { ApiError, toApiError } from '@/lib/api-error'
 import { cleanFlowVersion, cleanReferrerHost, cleanStepId, cleanUtm, isSessionId, type ChatLanding } from './chat-recording-values'
 
 /** Why a call was not sent: its session id or step id is not one the database would take. */

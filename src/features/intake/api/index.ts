@@ -1,4 +1,4 @@
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { createAppointmentBookingApi } from './appointment-booking-api'
 import { createChatRecordingApi } from './chat-recording-api'
 import { createLeadApi } from './lead-api'

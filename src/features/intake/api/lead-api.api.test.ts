@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
-import { anonClient, serviceClient } from '../../../../supabase/local/testing/clients'
-import { aLeadPayload } from '../../../testing/lead-fixtures'
+import { anonClient, serviceClient } from '@backend/local/testing/clients'
+import { aLeadPayload } from '@/testing/lead-fixtures'
 import type { LeadPayload } from '../lead/lead-payload'
 import { saveErrorKind, toSaveError } from '../lead/save-error-message'
 import { createLeadApi } from './lead-api'

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { toApiError } from '../../../lib/api-error'
+import { toApiError } from '@/lib/api-error'
 import type { LeadPayload } from '../lead/lead-payload'
 
 export function createLeadApi(client: SupabaseClient) {

@@ -1,9 +1,9 @@
 import { createClient } from '@supabase/supabase-js'
 import { expect, inject, test } from 'vitest'
 import { WebSocket as NodeWebSocket } from 'ws'
-import { anonClient, serviceClient } from '../../../../supabase/local/testing/clients'
-import { onePixelPng } from '../../../../supabase/tests/support/images'
-import { isReferenceImagePath, referenceImageBucket } from '../../../lib/reference-image-path'
+import { anonClient, serviceClient } from '@backend/local/testing/clients'
+import { onePixelPng } from '@backend/tests/support/images'
+import { isReferenceImagePath, referenceImageBucket } from '@/lib/reference-image-path'
 import { createReferenceImageApi } from './reference-image-api'
 
 async function storedNames(): Promise<string[]> {

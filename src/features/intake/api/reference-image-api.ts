@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { ApiError } from '../../../lib/api-error'
-import { newReferenceImagePath, referenceImageBucket } from '../../../lib/reference-image-path'
+import { ApiError } from '@/lib/api-error'
+import { newReferenceImagePath, referenceImageBucket } from '@/lib/reference-image-path'
 import { checkReferenceImage } from './reference-image-file'
 
 export function createReferenceImageApi(client: SupabaseClient) {

@@ -1,5 +1,5 @@
 import type { ReferenceImageProblem } from '../flow/flow-vocabulary'
-import { referenceImageExtensions, type ReferenceImageType } from '../../../lib/reference-image-path'
+import { referenceImageExtensions, type ReferenceImageType } from '@/lib/reference-image-path'
 
 /** What the reference-images bucket accepts (supabase/migrations: bucket reference-images). */
 const referenceImageMaxBytes = 10 * 1024 * 1024

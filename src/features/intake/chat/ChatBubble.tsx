@@ -1,4 +1,4 @@
-import { Button } from '../../../components/plain/Button'
+import { Button } from '@/components/plain/Button'
 import { shownText, translate } from '../flow/chat-language'
 import type { ChatMessage } from '../machine/intake-types'
 import styles from './ChatBubble.module.css'

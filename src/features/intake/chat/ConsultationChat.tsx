@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Spinner } from '../../../components/plain/Spinner'
+import { Spinner } from '@/components/plain/Spinner'
 import { shownText, translate } from '../flow/chat-language'
 import { ChatTranscript } from './ChatTranscript'
 import styles from './ConsultationChat.module.css'

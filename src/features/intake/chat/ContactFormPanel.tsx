@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react'
-import { Button } from '../../../components/plain/Button'
+import { Button } from '@/components/plain/Button'
 import type { FormFieldId } from '../flow/flow-vocabulary'
 import type { FormFieldSpec } from '../machine/intake-types'
 import { contactFieldError } from './contact-field-error'

@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/plain/Spinner'
+import { Spinner } from '@/components/plain/Spinner'
 import styles from './TypingIndicator.module.css'
 
 export function TypingIndicator({ text }: { text: string }) {

@@ -1,4 +1,4 @@
-import { istWallClock } from '../../../lib/dayjs'
+import { istWallClock } from '@/lib/dayjs'
 import { appointmentBookingApi } from '../api'
 import type { BookingText, SlotPick } from '../machine/intake-types'
 import { bookingText } from './booking-text'

@@ -1,4 +1,4 @@
-import { istWallClock } from '../../../lib/dayjs'
+import { istWallClock } from '@/lib/dayjs'
 import type { BookingText } from '../machine/intake-types'
 
 /** How the chat names an IST slot, whatever the visitor's zone: 'Monday, 24 November 2026', '11:00 AM' (with its date, '2026-11-24'). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import hindiSource from '../../../../flows/consultation.hi.yaml?raw'
+import hindiSource from '@flows/consultation.hi.yaml?raw'
 import { parse } from 'yaml'
 import { flowLanguage, shownText } from '../flow/chat-language'
 import { languageChoices, loadedLanguage, loadLanguage } from './chat-languages'

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import flow from '../../../../flows/consultation.flow.yaml'
+import flow from '@flows/consultation.flow.yaml'
 import { createAdPixel, type AdPixel } from '../api/ad-pixel'
 import { flowLanguage } from '../flow/chat-language'
 import { linkUrl } from '../links/messaging-links'

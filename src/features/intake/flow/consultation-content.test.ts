@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import committedSchema from '../../../../flows/consultation.flow.schema.json?raw'
-import { consultationFile, consultationFlow, consultationSource } from '../../../testing/intake/consultation-flow'
+import committedSchema from '@flows/consultation.flow.schema.json?raw'
+import { consultationFile, consultationFlow, consultationSource } from '@/testing/intake/consultation-flow'
 import type { FlowOption } from './flow.schema'
 import { flowJsonSchemaText } from './flow-json-schema'
 

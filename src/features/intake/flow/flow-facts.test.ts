@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { consultationFile, consultationFlow, consultationSource } from '../../../testing/intake/consultation-flow'
+import { consultationFile, consultationFlow, consultationSource } from '@/testing/intake/consultation-flow'
 import { consultationFacts } from './flow-facts'
 import { isQuestionStep } from './question-steps'
 import { formatProblem } from './flow-problem'

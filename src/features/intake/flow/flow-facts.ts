@@ -1,4 +1,4 @@
-import type { LeadFieldName } from '../../../lib/lead-fields.ts'
+import type { LeadFieldName } from '@/lib/lead-fields.ts'
 import type { Flow, FlowMessage } from './flow.schema.ts'
 import { optionParts } from './flow-options.ts'
 import { placeholderNames, renderTemplate, textAroundPlaceholders } from './placeholders.ts'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { stringify } from 'yaml'
 import { compileFlow } from '../machine/compile-flow'
-import { consultationSource } from '../../../testing/intake/consultation-flow'
+import { consultationSource } from '@/testing/intake/consultation-flow'
 import { loadFlow } from './load-flow'
 
 /** Either a flow that compiles and starts, or positioned problems; never an exception, never a hang. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { consultationFlow } from '../../../testing/intake/consultation-flow'
+import { consultationFlow } from '@/testing/intake/consultation-flow'
 import { translatableTexts } from './translatable-texts'
 
 const texts = translatableTexts(consultationFlow)

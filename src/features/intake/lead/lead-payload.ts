@@ -1,4 +1,4 @@
-import { leadFields, type ImageFieldName, type LeadAnswers, type LeadChatRecord, type LeadFieldName } from '../../../lib/lead-fields'
+import { leadFields, type ImageFieldName, type LeadAnswers, type LeadChatRecord, type LeadFieldName } from '@/lib/lead-fields'
 
 /**
  * The record inserted into leads (spec section 7, plus the chat's language): every declared field; the

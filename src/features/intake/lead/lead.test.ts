@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../lib/api-error'
-import { leadChatFields, leadFields } from '../../../lib/lead-fields'
+import { ApiError } from '@/lib/api-error'
+import { leadChatFields, leadFields } from '@/lib/lead-fields'
 import { createLeadId } from './lead-id'
 import { buildLeadPayload } from './lead-payload'
 import { saveErrorKind, toSaveError } from './save-error-message'

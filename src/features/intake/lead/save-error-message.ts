@@ -1,4 +1,4 @@
-import { errorCode } from '../../../lib/api-error'
+import { errorCode } from '@/lib/api-error'
 import type { SaveErrorKind } from '../flow/flow-vocabulary'
 import type { SaveError } from '../machine/intake-types'
 

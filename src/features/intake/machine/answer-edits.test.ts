@@ -1,7 +1,7 @@
-import fixtureSource from '../../../../flows/fixtures/ring-resize.flow.yaml?raw'
-import { consultationFlow, consultationSource, loadFlowForTest } from '../../../testing/intake/consultation-flow'
-import { describeAnswerEdits, describeEditDuringEdit } from '../../../testing/intake/edit-behaviour'
-import { editedFlowSource } from '../../../testing/intake/edited-flow'
+import fixtureSource from '@flows/fixtures/ring-resize.flow.yaml?raw'
+import { consultationFlow, consultationSource, loadFlowForTest } from '@/testing/intake/consultation-flow'
+import { describeAnswerEdits, describeEditDuringEdit } from '@/testing/intake/edit-behaviour'
+import { editedFlowSource } from '@/testing/intake/edited-flow'
 
 const edited = loadFlowForTest(editedFlowSource(consultationSource), 'flows/edited-consultation.flow.yaml')
 

@@ -1,4 +1,4 @@
-import { errorCodes } from '../../../lib/api-error'
+import { errorCodes } from '@/lib/api-error'
 import type { SchedulerCardTexts } from '../flow/flow-texts.schema'
 
 /** A booking the database refused for a reason the scheduler card explains, named as the card's text that says so. */

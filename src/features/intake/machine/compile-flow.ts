@@ -1,6 +1,6 @@
 import { fromPromise, setup } from 'xstate'
-import { errorCode } from '../../../lib/api-error'
-import { providedLater } from '../../../lib/provided-later'
+import { errorCode } from '@/lib/api-error'
+import { providedLater } from '@/lib/provided-later'
 import { languageCode } from '../flow/chat-language'
 import type { CheckedFlow, FlowGuard } from '../flow/flow.schema'
 import { answerFields, type PixelEvent } from '../flow/flow-vocabulary'

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { consultationFlow, consultationSource, loadFlowForTest } from '../../../testing/intake/consultation-flow'
-import { editedFlowSource } from '../../../testing/intake/edited-flow'
-import { optionParts } from '../../../testing/intake/flow-reading'
-import { describeEveryPath } from '../../../testing/intake/path-behaviour'
-import { describeRestoredChats } from '../../../testing/intake/restore-behaviour'
-import { describeTimedBehaviour } from '../../../testing/intake/timed-behaviour'
+import { consultationFlow, consultationSource, loadFlowForTest } from '@/testing/intake/consultation-flow'
+import { editedFlowSource } from '@/testing/intake/edited-flow'
+import { optionParts } from '@/testing/intake/flow-reading'
+import { describeEveryPath } from '@/testing/intake/path-behaviour'
+import { describeRestoredChats } from '@/testing/intake/restore-behaviour'
+import { describeTimedBehaviour } from '@/testing/intake/timed-behaviour'
 import type { CheckedFlow } from '../flow/flow.schema'
 
 const edited = loadFlowForTest(editedFlowSource(consultationSource), 'flows/edited-consultation.flow.yaml')

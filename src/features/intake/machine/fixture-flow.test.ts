@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import fixtureSource from '../../../../flows/fixtures/ring-resize.flow.yaml?raw'
-import { loadFlowForTest } from '../../../testing/intake/consultation-flow'
-import { allSimplePaths } from '../../../testing/intake/path-model'
-import { compileTestVariant } from '../../../testing/intake/test-variant'
+import fixtureSource from '@flows/fixtures/ring-resize.flow.yaml?raw'
+import { loadFlowForTest } from '@/testing/intake/consultation-flow'
+import { allSimplePaths } from '@/testing/intake/path-model'
+import { compileTestVariant } from '@/testing/intake/test-variant'
 import type { LeadPayload } from '../lead/lead-payload'
 import { compileFlow } from './compile-flow'
 import type { AnyIntakeEvent } from './intake-types'
-import { shownMessage } from '../../../testing/intake/chat-driver'
+import { shownMessage } from '@/testing/intake/chat-driver'
 
 describe('another flow file needs no code change', () => {
   const flow = loadFlowForTest(fixtureSource, 'flows/fixtures/ring-resize.flow.yaml')

@@ -1,4 +1,4 @@
-import type { LeadAnswers } from '../../../lib/lead-fields'
+import type { LeadAnswers } from '@/lib/lead-fields'
 import type { ChatText } from '../flow/chat-language'
 import type { SchedulerCardTexts, UploadAreaTexts } from '../flow/flow-texts.schema'
 import type { FormFieldId } from '../flow/flow-vocabulary'

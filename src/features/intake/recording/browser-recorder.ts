@@ -1,4 +1,4 @@
-import flow from '../../../../flows/consultation.flow.yaml'
+import flow from '@flows/consultation.flow.yaml'
 import { chatRecordingApi } from '../api'
 import { createChatRecorder } from './chat-recorder'
 import { readLanding } from './landing'

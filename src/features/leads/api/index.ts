@@ -1,4 +1,4 @@
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { createLeadsApi } from './leads-api'
 
 export const leadsApi = createLeadsApi(supabase)

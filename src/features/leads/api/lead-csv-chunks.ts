@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
-import type { CsvLead } from '../../../lib/lead-fields'
+import type { CsvLead } from '@/lib/lead-fields'
 import { csvLeadColumns, csvLeadSchema } from '../lead.schema'
 import type { LeadFilters } from '../lead-query'
 import { leadReadError, leadsMatching } from './lead-reads'

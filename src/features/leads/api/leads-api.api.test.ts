@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { anonClient, createUserAndSignIn, serviceClient, type SignedInUser } from '../../../../supabase/local/testing/clients'
-import { newLead } from '../../../../supabase/tests/support/leads'
-import { onePixelPng, uploadName } from '../../../../supabase/tests/support/images'
-import type { LeadStatus } from '../../../lib/lead-fields'
+import { anonClient, createUserAndSignIn, serviceClient, type SignedInUser } from '@backend/local/testing/clients'
+import { newLead } from '@backend/tests/support/leads'
+import { onePixelPng, uploadName } from '@backend/tests/support/images'
+import type { LeadStatus } from '@/lib/lead-fields'
 import { allLeads, leadSortColumns, type LeadQuery, type LeadSortColumn } from '../lead-query'
 import { createLeadsApi, referenceImageUrlLifetime } from './leads-api'
 

@@ -1,4 +1,4 @@
-import { supabase } from '../../../lib/supabase'
+import { supabase } from '@/lib/supabase'
 import { createSchedulingApi } from './scheduling-api'
 
 export const schedulingApi = createSchedulingApi(supabase)

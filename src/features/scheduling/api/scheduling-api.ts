@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
-import { toApiError } from '../../../lib/api-error'
+import { toApiError } from '@/lib/api-error'
 
 export function createSchedulingApi(client: SupabaseClient) {
   /** Instants already booked between two instants; never who booked them. */

@@ -1,0 +1,1 @@
+export declare const importAliases: Record<string, string>
