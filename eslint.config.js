@@ -3,6 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import featureBoundaries from './eslint-rules/feature-boundaries.js'
+import noAliasesInConfigReach from './eslint-rules/no-aliases-in-config-reach.js'
 import noImportCycles from './eslint-rules/no-import-cycles.js'
 
 const supabaseOnlyThroughApi = {
@@ -72,6 +73,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['vite.config.ts', 'vitest.config.ts'],
+    plugins: { project: { rules: { 'no-aliases-in-config-reach': noAliasesInConfigReach } } },
+    rules: { 'project/no-aliases-in-config-reach': 'error' },
   },
   {
     files: ['src/lib/supabase.ts', 'src/**/api/**/*.ts', 'supabase/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts'],

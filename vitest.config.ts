@@ -11,7 +11,7 @@ export default defineConfig({
         ...appModules(),
         test: {
           name: 'app',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flows/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flow-tools/**/*.test.ts', 'flows/**/*.test.ts'],
           exclude: ['src/**/*.api.test.ts'],
           environment: 'node',
           setupFiles: ['src/testing/jsdom-match-media.ts'],

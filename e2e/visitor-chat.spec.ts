@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { seriousAccessibilityProblems } from './accessibility.ts'
 import { firstScreenMessages } from '../scripts/first-screen-messages.ts'
-import { defaultFlowFile, shippedFlow } from '../scripts/flow-files.ts'
+import { defaultFlowFile, shippedFlow } from '../flow-tools/flow-files.ts'
 import { brand } from '../src/lib/brand.ts'
 import { istWallClock } from '../src/lib/dayjs.ts'
 import { adminClient, serviceClient } from './admin-backend.ts'

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { parse } from 'yaml'
 import { seriousAccessibilityProblems } from './accessibility.ts'
 import { serviceClient } from './admin-backend.ts'
-import { shippedFlow } from '../scripts/flow-files.ts'
+import { shippedFlow } from '../flow-tools/flow-files.ts'
 import { uniquePhone } from './visitor-chat.ts'
 
 /** The Hindi file's texts, read as the visitor sees them: by step, option (English label) and field. */

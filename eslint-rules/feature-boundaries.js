@@ -3,7 +3,8 @@ import { importTarget } from './import-target.js'
 
 /**
  * Which parts of src/ may import which (docs/architecture.md, Who may import whom). A part is `app`, `features/<name>`,
- * `lib`, `components` or `testing`; files directly in src/ belong to `app`. Every import, export-from,
+ * `lib`, `components` or `testing`; files directly in src/ belong to `app`. The build-time flow tooling beside
+ * src/, `flow-tools`, is a part too, that only `testing` may import. Every import, export-from,
  * dynamic import() and import type() with a relative path or a project alias (`@/`, `@flows/`) is checked, types included.
  *
  * Options:
@@ -16,6 +17,7 @@ import { importTarget } from './import-target.js'
 function partOf(file, cwd) {
   const relative = path.relative(cwd, file).split(path.sep)
   if (relative[0] === 'flows') return 'flows'
+  if (relative[0] === 'flow-tools') return 'flow-tools'
   if (relative[0] !== 'src') return null
   if (relative.length === 2) return 'app'
   if (relative[1] === 'features') return relative.length > 3 ? `features/${relative[2]}` : 'app'

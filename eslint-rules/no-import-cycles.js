@@ -1,7 +1,5 @@
-import { readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import ts from 'typescript'
-import { importTarget } from './import-target.js'
+import { resolve, valueImports } from './module-graph.js'
 
 /**
  * Refuses an import (relative or through a project alias) that leads, through value imports, back to the importing file.
@@ -9,53 +7,6 @@ import { importTarget } from './import-target.js'
  * (A well-kept plugin does this too, but its native resolver has no build for this machine's
  * registry, which breaks `npm ci`; the TypeScript compiler already here does the parsing.)
  */
-
-const resolvable = ['', '.ts', '.tsx', '.js', '/index.ts', '/index.tsx']
-const importsByFile = new Map()
-
-function resolve(fromFile, specifier) {
-  const base = importTarget(fromFile, specifier, process.cwd())
-  if (base === undefined) return undefined
-  for (const ending of resolvable) {
-    const candidate = base + ending
-    try {
-      if (statSync(candidate).isFile() && /\.(ts|tsx|js)$/.test(candidate)) return candidate
-    } catch {
-      // not this ending
-    }
-  }
-  return undefined
-}
-
-function isTypeOnly(statement) {
-  if (ts.isExportDeclaration(statement)) return statement.isTypeOnly
-  const clause = statement.importClause
-  if (!clause) return false
-  if (clause.isTypeOnly) return true
-  const bindings = clause.namedBindings
-  return !clause.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly)
-}
-
-/** The files `file` imports for their values; read again only when the file changed. */
-function valueImports(file) {
-  const modified = statSync(file).mtimeMs
-  const known = importsByFile.get(file)
-  if (known && known.modified === modified) return known.imports
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
-  const targets = []
-  const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !isTypeOnly(node)) {
-      targets.push(node.moduleSpecifier.text)
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
-      targets.push(node.arguments[0].text)
-    }
-    ts.forEachChild(node, visit)
-  }
-  visit(source)
-  const resolved = targets.map((target) => resolve(file, target)).filter((target) => target !== undefined)
-  importsByFile.set(file, { modified, imports: resolved })
-  return resolved
-}
 
 /** A path of imports from `start` back to `target`, or undefined. */
 function pathBack(start, target) {

@@ -3,7 +3,7 @@ import type { InlineConfig } from 'vite'
 import { chakraThemeAlias } from './chakra-theme-alias.ts'
 import { cssClassName } from './css-class-names.ts'
 import { syncExternalStoreAliases } from './sync-external-store-alias.ts'
-import { flowPlugin, type FlowPluginOptions } from './vite-plugin-flow.ts'
+import { flowPlugin, type FlowPluginOptions } from '../flow-tools/vite-plugin-flow.ts'
 import { projectAliases } from './project-aliases.ts'
 
 /** What compiling the app's modules takes, for the browser, the build's prerender and the tests alike. */

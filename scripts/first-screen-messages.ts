@@ -1,7 +1,7 @@
 import { createActor } from 'xstate'
 import { flowLanguage, shownText, type ChatLanguage } from '../src/features/intake/flow/chat-language.ts'
 import { compileFlow } from '../src/features/intake/machine/compile-flow.ts'
-import { loadFlowFile, loadTranslations, problemReport } from './flow-files.ts'
+import { loadFlowFile, loadTranslations, problemReport } from '../flow-tools/flow-files.ts'
 
 /**
  * The bot messages a flow file's chat shows at once, before any timer: what the first screen carries,

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util'
 import { createClient } from '@supabase/supabase-js'
 import { readSettings } from '../supabase/local/config.ts'
 import { dataFolder } from '../supabase/local/data-folder.ts'
-import { defaultFlowFile, loadFlowFile, problemReport } from './flow-files.ts'
+import { defaultFlowFile, loadFlowFile, problemReport } from '../flow-tools/flow-files.ts'
 import { demoAppointments, demoLeads } from './seed-demo/demo-data.ts'
 import { samplePng } from './seed-demo/sample-image.ts'
 

@@ -7,7 +7,7 @@ import { brand } from '../src/lib/brand'
 import { editedFlowSource } from '../src/testing/intake/edited-flow'
 import { appModules } from './app-modules'
 import { firstScreenMessages } from './first-screen-messages'
-import { defaultFlowFile } from './flow-files'
+import { defaultFlowFile } from '../flow-tools/flow-files'
 import { unstyledClasses } from './unstyled-classes'
 import { prerenderPlugin, withFirstScreen } from './vite-plugin-prerender'
 

@@ -1,8 +1,8 @@
 import { upsertAdmin } from '../../supabase/local/auth/admins.ts'
 import type { Database } from '../../supabase/local/db/database.ts'
 import { startLocalBackend } from '../../supabase/local/local-backend.ts'
-import { answerOptions } from '../../src/features/intake/flow/flow-facts.ts'
-import { defaultFlowFile, loadFlowFile, problemReport } from '../flow-files.ts'
+import { answerOptions } from '../../flow-tools/flow-facts.ts'
+import { defaultFlowFile, loadFlowFile, problemReport } from '../../flow-tools/flow-files.ts'
 import { firstNames, lastNames, cities } from '../seed-demo/demo-data.ts'
 
 export interface BenchAdmin {

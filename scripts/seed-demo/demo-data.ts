@@ -1,4 +1,4 @@
-import { answerOptions } from '../../src/features/intake/flow/flow-facts.ts'
+import { answerOptions } from '../../flow-tools/flow-facts.ts'
 import type { Flow } from '../../src/features/intake/flow/flow.schema.ts'
 import type { LeadPayload } from '../../src/features/intake/lead/lead-payload.ts'
 import { dayjs, istWallClock } from '../../src/lib/dayjs.ts'

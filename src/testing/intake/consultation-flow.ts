@@ -1,7 +1,7 @@
 import source from '@flows/consultation.flow.yaml?raw'
 import type { CheckedFlow } from '@/features/intake/flow/flow.schema'
-import { formatProblem } from '@/features/intake/flow/flow-problem'
-import { loadFlow } from '@/features/intake/flow/load-flow'
+import { formatProblem } from '../../../flow-tools/flow-problem'
+import { loadFlow } from '../../../flow-tools/load-flow'
 
 export const consultationSource: string = source
 export const consultationFile = 'flows/consultation.flow.yaml'

@@ -1,9 +1,9 @@
 import hindiSource from '@flows/consultation.hi.yaml?raw'
-import { checkTranslation } from '@/features/intake/flow/check-translation'
+import { checkTranslation } from '../../../flow-tools/check-translation'
 import { flowLanguage, type ChatLanguage } from '@/features/intake/flow/chat-language'
 import type { CheckedFlow } from '@/features/intake/flow/flow.schema'
-import { formatProblem } from '@/features/intake/flow/flow-problem'
-import { mapTexts } from '@/features/intake/flow/translatable-texts'
+import { formatProblem } from '../../../flow-tools/flow-problem'
+import { mapTexts } from '../../../flow-tools/translatable-texts'
 import { optionParts } from './flow-reading'
 
 /**

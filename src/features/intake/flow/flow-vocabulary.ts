@@ -1,4 +1,4 @@
-import { leadFields, type ContactFieldName, type LeadFieldName } from '@/lib/lead-fields.ts'
+import { leadFields, type ContactFieldName, type LeadFieldName } from '../../../lib/lead-fields.ts'
 
 /** The names a flow file may use; kept free of zod so the browser bundle only carries these lists. */
 export const answerFields: readonly LeadFieldName[] = leadFields.map((field) => field.name)

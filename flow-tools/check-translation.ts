@@ -1,9 +1,9 @@
 import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml'
-import { languageCode } from './chat-language.ts'
+import { languageCode } from '../src/features/intake/flow/chat-language.ts'
 import { closestName } from './did-you-mean.ts'
-import type { Flow } from './flow.schema.ts'
+import type { Flow } from '../src/features/intake/flow/flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
-import { findPlaceholderProblems } from './placeholders.ts'
+import { findPlaceholderProblems } from '../src/features/intake/flow/placeholders.ts'
 import { pathText, translatableTexts, type TextPath } from './translatable-texts.ts'
 import { readYaml } from './read-yaml.ts'
 

@@ -1,7 +1,7 @@
-import type { LeadFieldName } from '@/lib/lead-fields.ts'
-import type { Flow, FlowMessage } from './flow.schema.ts'
-import { optionParts } from './flow-options.ts'
-import { placeholderNames, renderTemplate, textAroundPlaceholders } from './placeholders.ts'
+import type { LeadFieldName } from '../src/lib/lead-fields.ts'
+import type { Flow, FlowMessage } from '../src/features/intake/flow/flow.schema.ts'
+import { optionParts } from '../src/features/intake/flow/flow-options.ts'
+import { placeholderNames, renderTemplate, textAroundPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import { isQuestionStep, type QuestionStep } from './question-steps.ts'
 
 /** The answers a flow can record for a lead field: the labels of the options of the steps that ask it, Skip options left out. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { flowDiagram, withDiagram } from '../src/features/intake/flow/flow-diagram'
+import { flowDiagram, withDiagram } from './flow-diagram'
 import { loadFlowFile } from './flow-files'
 
 function checkedFlow(file: string) {
@@ -9,8 +9,8 @@ function checkedFlow(file: string) {
   return result.flow
 }
 
-describe('npm run flow:diagram', () => {
-  it('left the diagram of the committed flow in flows/README.md (run npm run flow:diagram after changing the flow)', () => {
+describe('npm run flow:generate', () => {
+  it('left the diagram of the committed flow in flows/README.md (run npm run flow:generate after changing the flow)', () => {
     const readme = readFileSync('flows/README.md', 'utf8')
     expect(readme).toBe(withDiagram(readme, flowDiagram(checkedFlow('flows/consultation.flow.yaml'))))
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import committedSchema from '@flows/consultation.flow.schema.json?raw'
 import { consultationFile, consultationFlow, consultationSource } from '@/testing/intake/consultation-flow'
-import type { FlowOption } from './flow.schema'
+import type { FlowOption } from '../src/features/intake/flow/flow.schema'
 import { flowJsonSchemaText } from './flow-json-schema'
 
 /** Spec section 4: the options of each step, word for word and in order, by the lead field (or step) they answer. */
@@ -38,7 +38,7 @@ describe('the consultation flow file helps its editors', () => {
     expect(consultationSource.split('\n')[0]).toBe('# yaml-language-server: $schema=./consultation.flow.schema.json')
   })
 
-  it('commits the JSON Schema generated from the zod schema (run `npx tsx scripts/write-flow-json-schema.ts` when this fails)', () => {
+  it('commits the JSON Schema generated from the zod schema (run `npm run flow:generate` when this fails)', () => {
     expect(committedSchema).toBe(flowJsonSchemaText())
   })
 })

@@ -1,11 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { flowDiagram, withDiagram } from '../src/features/intake/flow/flow-diagram.ts'
-import { defaultFlowFile, loadFlowFile, problemReport } from './flow-files'
+import { flowDiagram, withDiagram } from '../flow-diagram.ts'
+import { defaultFlowFile, loadFlowFile, problemReport } from '../flow-files.ts'
+import { flowJsonSchemaText } from '../flow-json-schema.ts'
 
+const schemaFile = 'flows/consultation.flow.schema.json'
 const diagramFile = 'flows/README.md'
 
-/** `npm run flow:diagram`: writes the flow's Mermaid diagram into flows/README.md, where GitHub renders it. */
+/**
+ * `npm run flow:generate`: writes what derives from the flow's schema and the flow file: the JSON
+ * Schema editors' YAML tools complete from, and the flow's Mermaid diagram in flows/README.md, where
+ * GitHub renders it. Tests fail while either is stale.
+ */
 function main(): number {
+  writeFileSync(schemaFile, flowJsonSchemaText())
+  console.log(`wrote ${schemaFile}`)
   const result = loadFlowFile(defaultFlowFile)
   if (!result.ok) {
     console.error(problemReport(result))

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { languageCode } from '../src/features/intake/flow/chat-language.ts'
-import { checkTranslation, type TranslationResult } from '../src/features/intake/flow/check-translation.ts'
+import { checkTranslation, type TranslationResult } from './check-translation.ts'
 import type { Flow } from '../src/features/intake/flow/flow.schema.ts'
-import { formatProblem, type FlowProblem } from '../src/features/intake/flow/flow-problem.ts'
-import { loadFlow, type LoadResult } from '../src/features/intake/flow/load-flow.ts'
+import { formatProblem, type FlowProblem } from './flow-problem.ts'
+import { loadFlow, type LoadResult } from './load-flow.ts'
 
 export const defaultFlowFile = 'flows/consultation.flow.yaml'
 

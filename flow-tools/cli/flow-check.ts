@@ -1,6 +1,6 @@
-import type { TranslationCoverage } from '../src/features/intake/flow/check-translation.ts'
-import { translatableTexts } from '../src/features/intake/flow/translatable-texts.ts'
-import { defaultFlowFile, loadFlowFile, loadTranslations, problemReport } from './flow-files'
+import type { TranslationCoverage } from '../check-translation.ts'
+import { translatableTexts } from '../translatable-texts.ts'
+import { defaultFlowFile, loadFlowFile, loadTranslations, problemReport } from '../flow-files'
 
 function coverageLine({ language, translated, total }: TranslationCoverage): string {
   const percent = total === 0 ? 100 : Math.floor((translated * 1000) / total) / 10

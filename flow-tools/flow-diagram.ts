@@ -1,5 +1,5 @@
-import { optionParts } from './flow-options.ts'
-import type { Flow, FlowAction, FlowGuard, FlowStep } from './flow.schema.ts'
+import { optionParts } from '../src/features/intake/flow/flow-options.ts'
+import type { Flow, FlowAction, FlowGuard, FlowStep } from '../src/features/intake/flow/flow.schema.ts'
 
 /** Mermaid node ids: a prefix keeps step ids such as `end` clear of Mermaid's keywords. */
 const node = (stepId: string) => `step_${stepId}`
@@ -105,7 +105,7 @@ export function flowDiagram(flow: Flow): string {
   ].join('\n')
 }
 
-const blockStart = '<!-- flow-diagram: written by `npm run flow:diagram`; do not edit by hand -->'
+const blockStart = '<!-- flow-diagram: written by `npm run flow:generate`; do not edit by hand -->'
 const blockEnd = '<!-- flow-diagram: end -->'
 
 /** The markdown with the diagram between its markers (which it must hold once, in order), as a mermaid block. */

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { stringify } from 'yaml'
-import { compileFlow } from '../machine/compile-flow'
+import { compileFlow } from '../src/features/intake/machine/compile-flow'
 import { consultationSource } from '@/testing/intake/consultation-flow'
 import { loadFlow } from './load-flow'
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { closestName } from './did-you-mean.ts'
-import { flowSchema, type Flow } from './flow.schema.ts'
+import { flowSchema, type Flow } from '../src/features/intake/flow/flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { readYaml } from './read-yaml.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'

@@ -1,6 +1,6 @@
 import { checkFlow } from './check-flow.ts'
 import { contentHash } from './content-hash.ts'
-import type { CheckedFlow } from './flow.schema.ts'
+import type { CheckedFlow } from '../src/features/intake/flow/flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { parseFlow } from './parse-flow.ts'
 

@@ -1,7 +1,7 @@
 import { dirname, relative, resolve } from 'node:path'
 import type { Plugin } from 'vite'
-import { chatFlow, consultationFacts } from '../src/features/intake/flow/flow-facts.ts'
-import { loadFlow } from '../src/features/intake/flow/load-flow.ts'
+import { chatFlow, consultationFacts } from './flow-facts.ts'
+import { loadFlow } from './load-flow.ts'
 import { flowLanguage, type ChatLanguage, type LanguageChoice } from '../src/features/intake/flow/chat-language.ts'
 import { defaultFlowFile, loadFlowFile, loadTranslations, problemReport, translationFilesOf } from './flow-files.ts'
 

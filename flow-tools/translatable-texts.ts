@@ -1,5 +1,5 @@
-import type { Flow, FlowOption } from './flow.schema.ts'
-import { optionParts } from './flow-options.ts'
+import type { Flow, FlowOption } from '../src/features/intake/flow/flow.schema.ts'
+import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 
 /** Where a text sits in a translation file: step, option and field lists are keyed by id or label. */
 export type TextPath = readonly (string | number)[]

@@ -1,4 +1,4 @@
-import type { FlowStep } from './flow.schema.ts'
+import type { FlowStep } from '../src/features/intake/flow/flow.schema.ts'
 
 /**
  * The kinds of step that wait for the visitor's answer. The chat records these as shown and answered

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { flowSchema } from './flow.schema'
+import { flowSchema } from '../src/features/intake/flow/flow.schema'
 
 /** The JSON Schema editors get autocompletion from, generated from the zod schema (committed next to the flow). */
 export function flowJsonSchemaText(): string {

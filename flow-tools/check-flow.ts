@@ -1,9 +1,9 @@
 import { closestName, didYouMean } from './did-you-mean.ts'
-import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from './flow.schema.ts'
-import { optionParts } from './flow-options.ts'
+import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from '../src/features/intake/flow/flow.schema.ts'
+import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { followUpLink, followUpPlaceholders } from './flow-facts.ts'
-import { editPlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from './placeholders.ts'
+import { editPlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
 interface Reporter {

@@ -16,7 +16,7 @@ function position(text: string, needle: string, offset = 0): string {
 
 async function flowCheck(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/flow-check.ts', ...args])
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'flow-tools/cli/flow-check.ts', ...args])
     return { code: 0, stdout, stderr }
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string }
