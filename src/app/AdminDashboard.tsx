@@ -1,7 +1,7 @@
 import { authApi } from '@/features/admin-auth/api'
 import type { AdminUser } from '@/features/admin-auth/api/auth-api'
 import { appointmentsApi } from '@/features/appointments/api'
-import { dashboardApi, dashboardChangesApi } from '@/features/dashboard/api'
+import { dashboardApi, databaseChangesApi } from '@/features/dashboard/api'
 import { DashboardScreen, type DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { insightsApi } from '@/features/insights/api'
 import { leadsApi } from '@/features/leads/api'
@@ -13,7 +13,7 @@ const dashboardApis: DashboardApis = {
   appointments: appointmentsApi,
   loadTakenSlots: schedulingApi.fetchTakenSlots,
   stats: dashboardApi,
-  changes: dashboardChangesApi,
+  changes: databaseChangesApi,
   insights: insightsApi,
 }
 

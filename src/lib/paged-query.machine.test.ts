@@ -223,7 +223,7 @@ describe('paged query machine', () => {
     const changed: ListRow & { status: string } = { id: 'b', status: 'closed' }
     list.pages[0]!.resolve(answer)
     await list.settle()
-    list.actor.send({ type: 'row.replace', row: changed })
+    list.actor.send({ type: 'row.changed', row: changed })
     expect(list.context().pages[0]?.rows).toEqual([{ id: 'a', status: 'pending' }, { id: 'b', status: 'closed' }])
   })
 

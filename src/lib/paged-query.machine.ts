@@ -21,11 +21,11 @@ export type PagedQueryEvent =
   | { type: 'query.refresh' }
   | { type: 'query.retry' }
   | { type: 'rows.visible'; first: number; last: number }
-  | { type: 'row.replace'; row: ListRow }
+  | { type: 'row.changed'; row: ListRow }
   | { type: 'row.added'; row: ListRow }
 
 /** What a list hears of rows added or changed elsewhere, and of changes it may have missed (then it asks again). */
-export type RowChangeEvent = Extract<PagedQueryEvent, { type: 'row.added' | 'row.replace' | 'query.refresh' }>
+export type RowChangeEvent = Extract<PagedQueryEvent, { type: 'row.added' | 'row.changed' | 'query.refresh' }>
 
 type InternalEvent = { type: 'query.applied' } | { type: 'query.reloaded' } | { type: 'page.stored' } | { type: 'row.faded'; id: string }
 
@@ -118,7 +118,7 @@ export const pagedQueryMachine = setup({
     storeCount: assign(({ context }, total: number) => ({ counted: { key: countKey(context.query), total } })),
     raisePageStored: raise({ type: 'page.stored' }),
     replaceRow: assign(({ context, event }) => {
-      if (event.type !== 'row.replace' && event.type !== 'row.added') return {}
+      if (event.type !== 'row.changed' && event.type !== 'row.added') return {}
       const replace = (row: ListRow) => (row.id === event.row.id ? event.row : row)
       return { pages: Object.fromEntries(Object.entries(context.pages).map(([page, loaded]) => [page, { ...loaded, rows: loaded.rows.map(replace) }])) }
     }),
@@ -169,7 +169,7 @@ export const pagedQueryMachine = setup({
     fresh: [],
   }),
   on: {
-    'row.replace': { actions: 'replaceRow' },
+    'row.changed': { actions: 'replaceRow' },
     /** A row on screen is replaced (never shown twice); otherwise the database says whether and where the query shows it. */
     'row.added': [
       { guard: 'rowShown', actions: ['replaceRow', 'markFresh', 'fadeLater'] },

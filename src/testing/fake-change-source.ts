@@ -1,4 +1,4 @@
-import type { ChangesListener, DashboardChange } from '@/features/dashboard/api/dashboard-changes'
+import type { ChangesListener, RowChange } from '@/features/dashboard/api/database-changes'
 import { ApiError, errorCodes } from '@/lib/api-error'
 
 /** The dashboard's change feed, driven by the test: what the Realtime server would tell each listener. */
@@ -16,6 +16,6 @@ export function fakeChangeSource() {
     subscribe: () => each((listener) => listener.onStatus({ type: 'subscribed' })),
     drop: () => each((listener) => listener.onStatus({ type: 'dropped', error: new ApiError(errorCodes.changesDropped, 'Realtime CHANNEL_ERROR') })),
     unreadable: () => each((listener) => listener.onStatus({ type: 'unreadable', error: new ApiError(errorCodes.changeUnreadable, 'no row') })),
-    change: (change: DashboardChange) => each((listener) => listener.onChange(change)),
+    change: (change: RowChange) => each((listener) => listener.onChange(change)),
   }
 }

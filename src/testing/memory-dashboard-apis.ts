@@ -124,7 +124,7 @@ export function memoryDashboardApis(
   /** A visitor finishes the chat: the lead is stored and the feed tells of it. */
   const visitorAdds = (lead: Lead) => {
     stored.set(lead.id, lead)
-    changes.change({ type: 'lead.inserted', lead })
+    changes.change({ type: 'row.added', table: 'leads', row: lead })
   }
   return { apis, calls, changes, visitorAdds }
 }

@@ -14,7 +14,7 @@ interface CalendarContext {
 const loadMonth = { 'month.shift': { target: 'loading', reenter: true, actions: 'shiftMonth' } } as const
 
 /** What the calendar hears of changes made elsewhere: an appointment added or changed, or changes it may have missed. */
-export type CalendarChangeEvent = { type: 'appointment.arrived'; appointment: Appointment } | { type: 'month.reload' }
+export type CalendarChangeEvent = { type: 'row.added' | 'row.changed'; row: Appointment } | { type: 'month.reload' }
 
 /**
  * The calendar view: it loads the appointments of the weeks its month grid shows, and again on each
@@ -39,10 +39,10 @@ export const calendarMachine = setup({
   guards: {
     /** The grid shows the appointment now, or showed it before it moved. */
     gridHolds: ({ context, event }) => {
-      if (event.type !== 'appointment.arrived') return false
+      if (event.type !== 'row.added' && event.type !== 'row.changed') return false
       const { fromIso, toIso } = gridRange(context.month)
-      const at = Date.parse(event.appointment.slot_datetime)
-      return (at >= Date.parse(fromIso) && at < Date.parse(toIso)) || context.rows.some((row) => row.id === event.appointment.id)
+      const at = Date.parse(event.row.slot_datetime)
+      return (at >= Date.parse(fromIso) && at < Date.parse(toIso)) || context.rows.some((row) => row.id === event.row.id)
     },
   },
 }).createMachine({
@@ -50,7 +50,8 @@ export const calendarMachine = setup({
   context: ({ input }) => ({ month: input.month, rows: [], loadedMonth: null }),
   initial: 'loading',
   on: {
-    'appointment.arrived': { guard: 'gridHolds', target: '.loading' },
+    'row.added': { guard: 'gridHolds', target: '.loading' },
+    'row.changed': { guard: 'gridHolds', target: '.loading' },
     'month.reload': { target: '.loading' },
   },
   states: {

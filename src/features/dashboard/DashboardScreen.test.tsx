@@ -230,7 +230,7 @@ test('a lead a visitor adds appears at the top with a toast, and the counts go u
   await act(() => vi.advanceTimersByTimeAsync(400))
   expect(statValue('Total Leads')).toBe('4')
 
-  act(() => changes.change({ type: 'lead.inserted', lead }))
+  act(() => changes.change({ type: 'row.added', table: 'leads', row: lead }))
   expect(names()).toEqual(['Priya Sharma', 'Priya Nair', 'Rohan Gupta', 'Tara Iyer'])
 
   const pagesBefore = calls.filter((call) => call.name === 'fetchLeadsPage').length

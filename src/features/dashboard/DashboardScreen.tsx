@@ -12,12 +12,12 @@ import type { ManageAppointmentApis } from '@/features/appointments/ManageAppoin
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
 import { LeadsTab, type LeadsTabApi } from '@/features/leads/LeadsTab'
 import type { DashboardApi } from './api/dashboard-api'
-import type { DashboardChangesApi } from './api/dashboard-changes'
-import { dashboardChangeEvents } from './dashboard-changes'
+import type { DatabaseChangesApi } from './api/database-changes'
+import { changeFeed } from './change-feed'
 import { dashboardMachine } from './dashboard.machine'
 import type { DashboardStats } from './dashboard-stats'
 import { announceLeadLoadFailure } from './lead-load-failure'
-import { appointmentListChanges, calendarChanges, leadListChanges } from './list-changes'
+import { appointmentListChanges, calendarChanges, leadListChanges } from './changes-to-lists'
 import { announceNewLead } from './new-lead-toast'
 import { withoutAccess } from './no-access-apis'
 import { StatCards } from './StatCards'
@@ -30,7 +30,7 @@ export interface DashboardApis {
   appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
   loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
   stats: Pick<DashboardApi, 'fetchDashboardStats'>
-  changes: Pick<DashboardChangesApi, 'listenForChanges'>
+  changes: Pick<DatabaseChangesApi, 'listenForChanges'>
   insights: InsightsTabApi
 }
 
@@ -50,7 +50,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
         actors: {
           requireAdmin: fromPromise<void>(() => apis.auth.requireAdmin()),
           fetchStats: fromAbortable<DashboardStats, unknown>((_, signal) => apis.stats.fetchDashboardStats(signal)),
-          listenForChanges: dashboardChangeEvents(apis.changes),
+          listenForChanges: changeFeed(apis.changes),
         },
         actions: {
           notifyAccessFailed: (_, error) => announceLeadLoadFailure(error),

@@ -4,7 +4,7 @@ import type { Lead } from '@/lib/lead-fields'
 import { anAppointmentRow } from '@/testing/appointment-fixtures'
 import { fakeChangeSource } from '@/testing/fake-change-source'
 import { aLead } from '@/testing/lead-fixtures'
-import { dashboardChangeEvents } from './dashboard-changes'
+import { changeFeed } from './change-feed'
 import { dashboardMachine, type DashboardEmitted } from './dashboard.machine'
 import { noDashboardStats, type DashboardStats } from './dashboard-stats'
 
@@ -27,7 +27,7 @@ function startDashboard(options: { admin?: boolean } = {}) {
         statsAsked.push(stats)
         return stats
       }),
-      listenForChanges: dashboardChangeEvents(source.api),
+      listenForChanges: changeFeed(source.api),
     },
     actions: {
       notifyLeadAdded: (_, lead) => announced.push(lead),
@@ -36,7 +36,7 @@ function startDashboard(options: { admin?: boolean } = {}) {
   })
   const actor = createActor(machine, { clock })
   const emitted: DashboardEmitted[] = []
-  for (const type of ['lead.added', 'lead.changed', 'appointment.added', 'appointment.changed', 'lists.stale'] as const) {
+  for (const type of ['row.added', 'row.changed', 'lists.stale'] as const) {
     actor.on(type, (event) => emitted.push(event))
   }
   actor.start()
@@ -50,8 +50,8 @@ describe('dashboard machine: changes made elsewhere', () => {
     dashboard.source.subscribe()
     expect(dashboard.statsAsked).toHaveLength(1)
     const lead = aLead({ id: 'new-1', name: 'Priya Sharma' })
-    dashboard.source.change({ type: 'lead.inserted', lead })
-    expect(dashboard.emitted).toEqual([{ type: 'lead.added', lead }])
+    dashboard.source.change({ type: 'row.added', table: 'leads', row: lead })
+    expect(dashboard.emitted).toEqual([{ type: 'row.added', table: 'leads', row: lead }])
     expect(dashboard.announced).toEqual([lead])
     expect(dashboard.emitted.filter((event) => event.type === 'lists.stale')).toEqual([])
     dashboard.clock.increment(300)
@@ -65,15 +65,15 @@ describe('dashboard machine: changes made elsewhere', () => {
     await settle()
     dashboard.source.subscribe()
     for (let index = 0; index < 5; index += 1) {
-      dashboard.source.change({ type: 'lead.inserted', lead: aLead({ id: `burst-${index}` }) })
+      dashboard.source.change({ type: 'row.added', table: 'leads', row: aLead({ id: `burst-${index}` }) })
       dashboard.clock.increment(50)
     }
-    dashboard.source.change({ type: 'appointment.updated', appointment: anAppointmentRow({ id: 'a1' }) })
+    dashboard.source.change({ type: 'row.changed', table: 'appointments', row: anAppointmentRow({ id: 'a1' }) })
     dashboard.clock.increment(300)
     await settle()
     expect(dashboard.statsAsked).toHaveLength(2)
     expect(dashboard.announced).toHaveLength(5)
-    expect(dashboard.emitted.map((event) => event.type)).toEqual([...Array(5).fill('lead.added'), 'appointment.changed'])
+    expect(dashboard.emitted.map((event) => event.type)).toEqual([...Array(5).fill('row.added'), 'row.changed'])
   })
 
   it('asks again after an answer that may predate a change made while it was on its way', async () => {
@@ -82,7 +82,7 @@ describe('dashboard machine: changes made elsewhere', () => {
     await settle()
     expect(dashboard.statsAsked).toHaveLength(1)
     dashboard.actor.send({ type: 'stats.refresh' })
-    dashboard.source.change({ type: 'lead.updated', lead: aLead({ id: 'changed' }) })
+    dashboard.source.change({ type: 'row.changed', table: 'leads', row: aLead({ id: 'changed' }) })
     await settle()
     expect(dashboard.statsAsked).toHaveLength(2)
     dashboard.clock.increment(300)

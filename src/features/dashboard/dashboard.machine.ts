@@ -2,13 +2,14 @@ import { assign, emit, fromCallback, fromPromise, raise, setup, type EventObject
 import type { ApiError } from '@/lib/api-error'
 import type { Lead } from '@/lib/lead-fields'
 import { providedLater } from '@/lib/provided-later'
-import type { DashboardChangeEvent } from './dashboard-changes'
+import type { RowChange } from './api/database-changes'
+import type { ChangeFeedEvent } from './change-feed'
 import { noDashboardStats, type DashboardStats } from './dashboard-stats'
 
 /** What the lists hear from the dashboard: the rows changed elsewhere, and when to ask again for what they show. */
-export type DashboardEmitted =
-  | Extract<DashboardChangeEvent, { type: 'lead.added' | 'lead.changed' | 'appointment.added' | 'appointment.changed' }>
-  | { type: 'lists.stale' }
+export type DashboardEmitted = RowChange | { type: 'lists.stale' }
+
+type LeadChange = Extract<RowChange, { table: 'leads' }>
 
 type StatsStale = { type: 'stats.stale' }
 
@@ -20,7 +21,7 @@ type StatsStale = { type: 'stats.stale' }
 export const dashboardMachine = setup({
   types: {
     context: {} as { stats: DashboardStats | null; statsStale: boolean },
-    events: {} as { type: 'stats.refresh' } | DashboardChangeEvent | StatsStale,
+    events: {} as { type: 'stats.refresh' } | ChangeFeedEvent | StatsStale,
     emitted: {} as DashboardEmitted,
   },
   actors: {
@@ -30,7 +31,7 @@ export const dashboardMachine = setup({
     fetchStats: fromPromise<DashboardStats>(async () => {
       throw new Error('fetchStats is provided by the dashboard')
     }),
-    listenForChanges: fromCallback<EventObject, undefined, DashboardChangeEvent>(() => {
+    listenForChanges: fromCallback<EventObject, undefined, ChangeFeedEvent>(() => {
       throw new Error('listenForChanges is provided by the dashboard')
     }),
   },
@@ -69,12 +70,18 @@ export const dashboardMachine = setup({
     ready: {
       invoke: { id: 'changes', src: 'listenForChanges' },
       on: {
-        'lead.added': {
-          actions: [{ type: 'passOn', params: ({ event }) => event }, { type: 'notifyLeadAdded', params: ({ event }) => event.lead }, 'staleStats'],
-        },
-        'lead.changed': { actions: [{ type: 'passOn', params: ({ event }) => event }, 'staleStats'] },
-        'appointment.added': { actions: [{ type: 'passOn', params: ({ event }) => event }, 'staleStats'] },
-        'appointment.changed': { actions: [{ type: 'passOn', params: ({ event }) => event }, 'staleStats'] },
+        'row.added': [
+          {
+            guard: ({ event }) => event.table === 'leads',
+            actions: [
+              { type: 'passOn', params: ({ event }) => event },
+              { type: 'notifyLeadAdded', params: ({ event }) => (event as LeadChange).row },
+              'staleStats',
+            ],
+          },
+          { actions: [{ type: 'passOn', params: ({ event }) => event }, 'staleStats'] },
+        ],
+        'row.changed': { actions: [{ type: 'passOn', params: ({ event }) => event }, 'staleStats'] },
         'changes.reconnected': { actions: ['listsStale', 'staleStats'] },
         'changes.missed': {
           actions: [{ type: 'notifyChangesTrouble', params: ({ event }) => event.error }, 'listsStale', 'staleStats'],

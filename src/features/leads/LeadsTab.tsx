@@ -59,7 +59,7 @@ export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFai
   const view = useCallback((lead: Lead) => setViewedLeadId(lead.id), [])
   const updated = useCallback(
     (lead: Lead) => {
-      leads.send({ type: 'row.replace', row: lead })
+      leads.send({ type: 'row.changed', row: lead })
       onLeadUpdated(lead)
     },
     [leads, onLeadUpdated],

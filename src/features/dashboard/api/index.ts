@@ -1,6 +1,6 @@
 import { supabase } from '@/lib/supabase'
 import { createDashboardApi } from './dashboard-api'
-import { createDashboardChangesApi } from './dashboard-changes'
+import { createDatabaseChangesApi } from './database-changes'
 
 export const dashboardApi = createDashboardApi(supabase)
-export const dashboardChangesApi = createDashboardChangesApi(supabase)
+export const databaseChangesApi = createDatabaseChangesApi(supabase)

@@ -4,10 +4,13 @@ import type { Lead } from '@/lib/lead-fields'
 import { appointmentSchema, type Appointment } from '@/features/appointments/appointment.schema'
 import { leadSchema } from '@/features/leads/lead.schema'
 
-/** A row added or changed in another tab, by a visitor or by the database. */
-export type DashboardChange =
-  | { type: 'lead.inserted' | 'lead.updated'; lead: Lead }
-  | { type: 'appointment.inserted' | 'appointment.updated'; appointment: Appointment }
+/**
+ * A row added or changed in another tab, by a visitor or by the database. The same event goes from
+ * here through the dashboard to the list that shows the table (paged-query.machine, calendar.machine).
+ */
+export type RowChange =
+  | { type: 'row.added' | 'row.changed'; table: 'leads'; row: Lead }
+  | { type: 'row.added' | 'row.changed'; table: 'appointments'; row: Appointment }
 
 /**
  * subscribed: the server listens (again, after a drop); dropped: it may be missing changes until the
@@ -16,7 +19,7 @@ export type DashboardChange =
 export type ChangesStatus = { type: 'subscribed' } | { type: 'dropped'; error: ApiError } | { type: 'unreadable'; error: ApiError }
 
 export interface ChangesListener {
-  onChange: (change: DashboardChange) => void
+  onChange: (change: RowChange) => void
   onStatus: (status: ChangesStatus) => void
 }
 
@@ -28,20 +31,20 @@ const rejoinClosedAfterMs = 5000
 const tables = ['leads', 'appointments'] as const
 const events = ['INSERT', 'UPDATE'] as const
 
-function readChange(payload: Payload): DashboardChange | ApiError {
+function readChange(payload: Payload): RowChange | ApiError {
   if (payload.errors) return new ApiError(errorCodes.changeUnreadable, `The ${payload.table} change came without its row: ${String(payload.errors)}`)
-  const verb = payload.eventType === 'INSERT' ? 'inserted' : 'updated'
+  const type = payload.eventType === 'INSERT' ? 'row.added' : 'row.changed'
   if (payload.table === 'leads') {
     const lead = leadSchema.safeParse(payload.new)
-    return lead.success ? { type: `lead.${verb}`, lead: lead.data } : new ApiError(errorCodes.changeUnreadable, `A changed lead could not be read: ${lead.error.message}`)
+    return lead.success ? { type, table: 'leads', row: lead.data } : new ApiError(errorCodes.changeUnreadable, `A changed lead could not be read: ${lead.error.message}`)
   }
   const appointment = appointmentSchema.safeParse(payload.new)
   return appointment.success
-    ? { type: `appointment.${verb}`, appointment: appointment.data }
+    ? { type, table: 'appointments', row: appointment.data }
     : new ApiError(errorCodes.changeUnreadable, `A changed appointment could not be read: ${appointment.error.message}`)
 }
 
-export function createDashboardChangesApi(client: SupabaseClient) {
+export function createDatabaseChangesApi(client: SupabaseClient) {
   /**
    * Listens to new and changed leads and appointments (Supabase Realtime, postgres_changes, under the
    * signed-in user's token: the server sends only rows their role may read). Answers the unsubscribe.
@@ -86,4 +89,4 @@ export function createDashboardChangesApi(client: SupabaseClient) {
   return { listenForChanges }
 }
 
-export type DashboardChangesApi = ReturnType<typeof createDashboardChangesApi>
+export type DatabaseChangesApi = ReturnType<typeof createDatabaseChangesApi>

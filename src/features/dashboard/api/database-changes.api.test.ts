@@ -3,7 +3,7 @@ import { signJwt } from '@backend/local/jwt'
 import { anonClient, createUserAndSignIn, serviceClient, type SignedInUser, type TestClient } from '@backend/local/testing/clients'
 import { eventually, sameTurnMs } from '@backend/local/testing/realtime'
 import { newLead } from '@backend/tests/support/leads'
-import { createDashboardChangesApi, type ChangesStatus, type DashboardChange } from './dashboard-changes'
+import { createDatabaseChangesApi, type ChangesStatus, type RowChange } from './database-changes'
 
 let admin: SignedInUser
 let member: SignedInUser
@@ -20,9 +20,9 @@ afterAll(() => {
 
 /** Listens as `user` through the real client; what it heard, in order. */
 function listenAs(user: { client: TestClient }) {
-  const changes: DashboardChange[] = []
+  const changes: RowChange[] = []
   const statuses: ChangesStatus[] = []
-  const stop = createDashboardChangesApi(user.client).listenForChanges({
+  const stop = createDatabaseChangesApi(user.client).listenForChanges({
     onChange: (change) => changes.push(change),
     onStatus: (status) => statuses.push(status),
   })
@@ -37,30 +37,30 @@ async function addLead(overrides: Record<string, unknown> = {}) {
   return lead
 }
 
-const leadChange = (changes: DashboardChange[], id: string, type: DashboardChange['type']) =>
-  changes.find((change) => change.type === type && 'lead' in change && change.lead.id === id)
+const leadChange = (changes: RowChange[], id: string, type: RowChange['type']) =>
+  changes.find((change) => change.type === type && change.table === 'leads' && change.row.id === id)
 
 describe('dashboard changes api, through supabase-js and the local Realtime server', () => {
   it("gives an admin new and changed leads and appointments as the dashboard's rows", async () => {
     const heard = listenAs(admin)
     await eventually(() => heard.subscribedTimes() === 1, 'the subscription')
     const lead = await addLead({ product_type: 'Ring', occasion: 'Anniversary' })
-    const inserted = await eventually(() => leadChange(heard.changes, lead.id, 'lead.inserted'), 'the new lead')
-    expect(inserted).toEqual({ type: 'lead.inserted', lead: expect.objectContaining({ id: lead.id, name: lead.name, status: 'pending', product_type: 'Ring' }) })
+    const inserted = await eventually(() => leadChange(heard.changes, lead.id, 'row.added'), 'the new lead')
+    expect(inserted).toEqual({ type: 'row.added', table: 'leads', row: expect.objectContaining({ id: lead.id, name: lead.name, status: 'pending', product_type: 'Ring' }) })
 
     expect((await admin.client.from('leads').update({ status: 'contacted' }).eq('id', lead.id)).error).toBeNull()
-    const updated = await eventually(() => leadChange(heard.changes, lead.id, 'lead.updated'), 'the changed lead')
-    expect(updated).toMatchObject({ lead: { id: lead.id, status: 'contacted' } })
+    const updated = await eventually(() => leadChange(heard.changes, lead.id, 'row.changed'), 'the changed lead')
+    expect(updated).toMatchObject({ row: { id: lead.id, status: 'contacted' } })
 
     const slot = new Date(Date.UTC(2031, 2, 4, 5, 30)).toISOString()
     const { data, error } = await serviceClient().from('appointments').insert({ lead_id: lead.id, slot_datetime: slot, status: 'scheduled' }).select('id').single()
     expect(error).toBeNull()
     const appointment = await eventually(
-      () => heard.changes.find((change) => change.type === 'appointment.inserted' && change.appointment.id === data?.id),
+      () => heard.changes.find((change) => change.type === 'row.added' && change.table === 'appointments' && change.row.id === data?.id),
       'the new appointment',
     )
-    expect(appointment).toMatchObject({ appointment: { lead_id: lead.id, status: 'scheduled' } })
-    expect(Date.parse((appointment as { appointment: { slot_datetime: string } }).appointment.slot_datetime)).toBe(Date.parse(slot))
+    expect(appointment).toMatchObject({ table: 'appointments', row: { lead_id: lead.id, status: 'scheduled' } })
+    expect(Date.parse((appointment as { row: { slot_datetime: string } }).row.slot_datetime)).toBe(Date.parse(slot))
     expect(heard.statuses).toEqual([{ type: 'subscribed' }])
   })
 
@@ -70,7 +70,7 @@ describe('dashboard changes api, through supabase-js and the local Realtime serv
     const visitorHeard = listenAs({ client: anonClient() })
     await eventually(() => [adminHeard, memberHeard, visitorHeard].every((heard) => heard.subscribedTimes() === 1), 'the subscriptions')
     const lead = await addLead()
-    await eventually(() => leadChange(adminHeard.changes, lead.id, 'lead.inserted'), 'the admin to hear the lead')
+    await eventually(() => leadChange(adminHeard.changes, lead.id, 'row.added'), 'the admin to hear the lead')
     await new Promise((resolve) => setTimeout(resolve, sameTurnMs))
     expect(memberHeard.changes).toEqual([])
     expect(memberHeard.statuses).toEqual([{ type: 'subscribed' }])
@@ -92,7 +92,7 @@ describe('dashboard changes api, through supabase-js and the local Realtime serv
     await client.realtime.setAuth(data.session?.access_token ?? null)
     await eventually(() => heard.subscribedTimes() === 2, 'the channel to be joined again', 10_000)
     const lead = await addLead()
-    await eventually(() => leadChange(heard.changes, lead.id, 'lead.inserted'), 'a lead after joining again')
+    await eventually(() => leadChange(heard.changes, lead.id, 'row.added'), 'a lead after joining again')
     expect(heard.statuses.map((status) => status.type)).toEqual(['subscribed', 'dropped', 'subscribed'])
   }, 20_000)
 
@@ -106,8 +106,8 @@ describe('dashboard changes api, through supabase-js and the local Realtime serv
     const witness = listenAs(admin)
     await eventually(() => witness.subscribedTimes() === 1, 'a second subscription')
     const later = await addLead()
-    await eventually(() => leadChange(witness.changes, later.id, 'lead.inserted'), 'the witness to hear a later lead')
-    expect(leadChange(heard.changes, lead.id, 'lead.inserted')).toBeUndefined()
-    expect(leadChange(heard.changes, later.id, 'lead.inserted')).toBeUndefined()
+    await eventually(() => leadChange(witness.changes, later.id, 'row.added'), 'the witness to hear a later lead')
+    expect(leadChange(heard.changes, lead.id, 'row.added')).toBeUndefined()
+    expect(leadChange(heard.changes, later.id, 'row.added')).toBeUndefined()
   })
 })
