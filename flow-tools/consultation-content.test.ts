@@ -21,10 +21,10 @@ const specOptions: Record<string, string[]> = {
 const labelsOf = (options: FlowOption[]) => [...options.map((o) => (typeof o === 'string' ? o : o.label))].sort()
 
 const whyRequired = (asked: string) =>
-  `${consultationFile}: the options of '${asked}' must be the spec's labels (spec section 4), word for word; only their order may change. ` +
+  `${consultationFile}: the options of '${asked}' must be the labels the dashboard knows (docs/product.md), word for word; only their order may change. ` +
   'A lead stores the label the visitor chose, and the dashboard depends on it: the occasion filter offers the flow\'s occasions ' +
   '(src/lib/consultation-facts.ts) and matches stored leads against them, and the leads table, the lead details, the CSV export ' +
-  'and the WhatsApp messages show the stored labels. Renaming one splits older and newer leads; change the spec first.'
+  'and the WhatsApp messages show the stored labels. Renaming one splits older and newer leads.'
 
 describe('the consultation flow file offers what the spec says', () => {
   it.each(Object.entries(specOptions))("the options answering '%s' are the spec's labels", (asked, labels) => {

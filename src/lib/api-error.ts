@@ -31,7 +31,7 @@ export const errorCodes = {
   bookingTooFarAhead: 'booking_too_far_ahead',
 } as const
 
-/** What an admin-only read says to a signed-in user without the admin role (spec section 6). */
+/** What an admin-only read says to a signed-in user without the admin role. */
 export const adminAccessRequiredMessage = 'Admin access required. Please contact administrator to assign admin role.'
 
 interface BackendError {

@@ -1,4 +1,4 @@
-/** Where the lead details dialog shows a field; the dialog's sections follow spec section 2. */
+/** Where the lead details dialog shows a field (docs/product.md, Lead details). */
 export type LeadDetailSection = 'customer' | 'requirements' | 'technical' | 'image'
 
 export interface LeadFieldDeclaration {
@@ -14,12 +14,12 @@ export interface LeadFieldDeclaration {
   /** Whether a stored lead may lack it; a fetched row without a required field is refused. */
   optional: boolean
   section: LeadDetailSection
-  /** Its column in the CSV export, or null: spec section 7 fixes the export's columns. */
+  /** Its column in the CSV export, or null: the export's columns are fixed (docs/product.md, CSV export). */
   csvHeader: string | null
 }
 
 /**
- * The lead's fields (spec section 3), declared once. The visitor payload and its builder, the flow's
+ * The lead's fields, declared once. The visitor payload and its builder, the flow's
  * answer fields, the dashboard's row schema, CSV columns and details dialog, and the test fixtures
  * derive from this list. Within a section the details dialog keeps this order.
  */
@@ -53,7 +53,7 @@ export type LeadAnswers = Record<LeadFieldName, string>
 /**
  * What the chat records on a lead beside the answers: the language it spoke, a code such as `en` or
  * `hi` (the flow's own, or a translation's: flows/consultation.<code>.yaml). Not an answer, so no
- * flow step may set it, and no CSV column (spec section 7 fixes those). The visitor payload, the
+ * flow step may set it, and no CSV column (the export's columns are fixed). The visitor payload, the
  * dashboard's row schema and the details dialog derive from this list.
  */
 export const leadChatFields = [{ name: 'language', label: 'Language', section: 'customer' }] as const satisfies readonly Pick<

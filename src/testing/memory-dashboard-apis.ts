@@ -3,7 +3,7 @@ import type { DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { emptyInsights, type Insights, type UnfinishedChat } from '@/features/insights/insights.schema'
 import type { LeadFilters, LeadQuery, LeadSortColumn } from '@/features/leads/lead-query'
 import type { Lead, LeadStatus } from '@/lib/lead-fields'
-import { allOption } from '@/lib/search'
+import { allOption } from '@/lib/all-option'
 import { fakeChangeSource } from './fake-change-source'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {

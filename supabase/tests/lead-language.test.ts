@@ -58,7 +58,7 @@ describe('the language a visitor chatted in, on the lead', () => {
     expect(await storedLanguage(lead.id)).toBeUndefined()
   })
 
-  it('refused, the chat shows the invalid-information message of spec section 8', async () => {
+  it('refused, the chat shows the invalid-information message', async () => {
     const error = await createLeadApi(anonClient())
       .saveLead(newLead({ language: 'xx-evil' }))
       .catch((caught: unknown) => caught)
@@ -75,7 +75,7 @@ describe('the language a visitor chatted in, on the lead', () => {
   })
 })
 
-describe('the dashboard reads the language; the CSV export stays as spec section 7 has it', () => {
+describe('the dashboard reads the language; the CSV export keeps its columns', () => {
   /** This file's leads carry an occasion of their own, which every read filters by (the shared backend holds others). */
   const occasion = `Lead language ${randomUUID()}`
   const hindi = newLead({ name: 'Meera Iyer', phone: '9000001234', occasion, language: 'hi' })

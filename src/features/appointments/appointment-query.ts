@@ -1,4 +1,4 @@
-import { allOption } from '@/lib/search'
+import { allOption } from '@/lib/all-option'
 import type { AppointmentStatus } from './appointment.schema'
 
 export type AppointmentStatusFilter = AppointmentStatus | typeof allOption

@@ -1,4 +1,4 @@
-/** The eight stat cards' figures (spec section 9), and the week's appointments, computed but not shown. */
+/** The eight stat cards' figures (docs/product.md, Stat cards), and the week's appointments, computed but not shown. */
 export interface DashboardStats {
   totalLeads: number
   pendingLeads: number

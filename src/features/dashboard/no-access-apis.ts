@@ -1,7 +1,7 @@
 import { emptyInsights } from '@/features/insights/insights.schema'
 import type { DashboardApis } from './DashboardScreen'
 
-/** Without the admin role the lists show nothing and ask the database nothing (spec section 8: no lead data). */
+/** Without the admin role the lists show nothing and ask the database nothing (a user without the role sees no lead data). */
 export function withoutAccess(apis: DashboardApis): DashboardApis {
   return {
     ...apis,

@@ -1,6 +1,6 @@
 import { toaster } from '@/components/ui/toaster'
 
-/** In the style of spec section 8's dashboard errors ('Error: Failed to fetch appointments'). */
+/** In the style of the dashboard's other load errors ('Error: Failed to fetch appointments'). */
 const failed = (description: string) => (error: unknown) => {
   console.error(error)
   toaster.create({ title: 'Error', description, type: 'error' })

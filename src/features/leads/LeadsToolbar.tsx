@@ -1,7 +1,7 @@
 import { Button, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react'
 import { useId, useState, type ReactNode } from 'react'
 import { occasionOptions } from '@/lib/consultation-facts'
-import { allOption } from '@/lib/search'
+import { allOption } from '@/lib/all-option'
 import type { LeadFilters } from './lead-query'
 import { leadStatusSchema } from './lead.schema'
 import { LeadStatusOptions } from './LeadStatusOptions'

@@ -1,7 +1,7 @@
 import { brand } from '@/lib/brand'
 import { leadFields, type CsvLead } from '@/lib/lead-fields'
 
-/** The spec section 7 columns: the declared fields that have a CSV header, then status and creation time. */
+/** The export's columns (docs/product.md, CSV export): the declared fields that have a CSV header, then status and creation time. */
 const columns: { header: string; value: (lead: CsvLead) => string }[] = [
   ...leadFields.flatMap((field) =>
     field.csvHeader === null ? [] : [{ header: field.csvHeader, value: (lead: CsvLead) => lead[field.name] }],

@@ -13,7 +13,7 @@ export interface LeadDetailsSection {
   details: LeadDetail[]
 }
 
-/** How each section of spec section 2's Lead Details dialog shows a declared field's value. */
+/** How each section of the lead details dialog (docs/product.md) shows a declared field's value. */
 const sectionLooks: Record<Exclude<LeadDetailSection, 'image'>, { title: string; show: (value: string) => string | null }> = {
   customer: { title: 'Customer Information', show: (value) => value || '-' },
   requirements: { title: 'Jewelry Requirements', show: (value) => value },

@@ -1,5 +1,5 @@
 import type { LeadStatus } from '@/lib/lead-fields'
-import { allOption } from '@/lib/search'
+import { allOption } from '@/lib/all-option'
 
 /** The leads table's sortable columns. */
 export const leadSortColumns = ['customer', 'requirements', 'budget', 'status', 'created'] as const

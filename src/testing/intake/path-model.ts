@@ -8,7 +8,7 @@ import { optionParts } from './flow-reading'
 
 export type IntakeSnapshot = SnapshotFrom<IntakeMachine>
 
-/** The save error cases of spec section 8, as the lead api throws them. */
+/** The lead save error cases, as the lead api throws them. */
 export const saveErrorCases = [
   new ApiError('23505', 'duplicate key value violates unique constraint "leads_pkey"'),
   new ApiError('23514', 'new row for relation "leads" violates check constraint "leads_phone_check"'),

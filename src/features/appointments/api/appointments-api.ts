@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
 import { ApiError, toApiError } from '@/lib/api-error'
-import { allOption } from '@/lib/search'
+import { allOption } from '@/lib/all-option'
 import type { AppointmentQuery } from '../appointment-query'
 import { appointmentRowSchema, appointmentSchema, type Appointment, type AppointmentRow, type AppointmentStatus } from '../appointment.schema'
 

@@ -7,7 +7,7 @@ const field = (id: FormFieldId) => ({ id, errors: Object.fromEntries(formFieldRu
 const brokenRule = (id: FormFieldId, value: unknown) => contactFieldSchema(field(id)).safeParse(value).error?.issues[0]?.message
 const accepted = (id: FormFieldId, value: unknown) => contactFieldSchema(field(id)).parse(value)
 
-describe('contact form fields (spec section 5 rules)', () => {
+describe('contact form fields', () => {
   it('name: trimmed, 3 to 50 letters and spaces', () => {
     expect(accepted('name', '  Ananya Rao  ')).toBe('Ananya Rao')
     expect(brokenRule('name', 'Al')).toBe('too_short')

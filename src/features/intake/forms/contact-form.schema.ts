@@ -8,7 +8,7 @@ const lettersAndSpaces = /^[A-Za-z\u0900-\u0963\u0971-\u097F ]+$/
 
 type RuleMessages<TField extends FormFieldId> = Record<FormFieldRule<TField>, string>
 
-/** The rules of spec section 5; the flow file gives each rule its message. */
+/** The contact form's rules (docs/product.md, Contact form rules); the flow file gives each rule its message. */
 const fieldRules: { [TField in FormFieldId]: (messages: RuleMessages<TField>) => z.ZodMiniType<string, unknown> } = {
   name: (messages) =>
     z.string({ error: messages.invalid }).check(

@@ -1,7 +1,7 @@
 import { leadFields, type ImageFieldName, type LeadAnswers, type LeadChatRecord, type LeadFieldName } from '@/lib/lead-fields'
 
 /**
- * The record inserted into leads (spec section 7, plus the chat's language): every declared field; the
+ * The record inserted into leads (every answer and contact field, plus the chat's language): every declared field; the
  * api layer sends it as an array of one.
  */
 export type LeadPayload = { id: string } & { [TField in LeadFieldName]: TField extends ImageFieldName ? string | null : string } & LeadChatRecord & {

@@ -32,7 +32,7 @@ describe('lead payload', () => {
   })
 })
 
-describe('save error kinds (spec section 8), by code', () => {
+describe('save error kinds, by code', () => {
   it.each([
     ['23505', 'duplicate'],
     ['23514', 'invalid'],

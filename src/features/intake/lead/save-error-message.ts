@@ -10,7 +10,7 @@ const kindByCode: ReadonlyMap<string, SaveErrorKind> = new Map([
   ['42501', 'security'],
 ])
 
-/** Which spec section 8 message a lead save error gets, by its code (42501 is a row-level security refusal). */
+/** Which of the flow's save-failure messages a lead save error gets (docs/product.md, Lead save errors), by its code (42501 is a row-level security refusal). */
 export function saveErrorKind(error: SaveError): SaveErrorKind {
   return kindByCode.get(error.code) ?? 'unexpected'
 }

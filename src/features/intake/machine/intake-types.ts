@@ -4,7 +4,7 @@ import type { SchedulerCardTexts, UploadAreaTexts } from '../flow/flow-texts.sch
 import type { FormFieldId } from '../flow/flow-vocabulary'
 import type { BookingRefusal } from './booking-refusals'
 
-/** One chat bubble (spec section 3); the screen shows its text, and its options, in the visitor's language. */
+/** One chat bubble (never saved); the screen shows its text, and its options, in the visitor's language. */
 export interface ChatMessage {
   id: string
   type: 'bot' | 'user'

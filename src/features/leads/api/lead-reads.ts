@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminAccessRequiredMessage, ApiError, errorCodes, toApiError } from '@/lib/api-error'
-import { allOption } from '@/lib/search'
+import { allOption } from '@/lib/all-option'
 import type { LeadFilters, LeadSort, LeadSortColumn } from '../lead-query'
 
 interface CountOptions {
