@@ -47,6 +47,7 @@ const brandColours = {
   focusRing: { value: 'var(--brand-border)' },
   border: { value: 'var(--brand-border)' },
 }
+
 /** Semantic status colours whose palettes (orange, green) the visitor pages leave out. */
 const unusedStatuses = ['warning', 'success']
 
@@ -61,8 +62,8 @@ function omit<T extends object>(record: T, keys: readonly string[]): Partial<T> 
 /**
  * The visitor pages' Chakra system (the chat's upload and scheduler panels, which bring it with them,
  * and the not-found page; the chat itself draws without Chakra): Chakra's default theme cut down to
- * what they use, its recipes, the tokens they refer to, three colour palettes of ten and the brand's. Every token
- * costs script and work when a panel opens; the admin system adds the rest (admin-system.ts).
+ * what they use, its recipes, the tokens they refer to, three colour palettes of ten and the brand's.
+ * Every token costs script and work when a panel opens; the admin system adds the rest (admin-system.ts).
  *
  * Why the deep `chakra-theme/*` imports (an alias to Chakra's theme files, see vite.config.ts):
  * `@chakra-ui/react/theme` and the package's main entry both reach every component recipe, and the
