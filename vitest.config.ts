@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config'
+import { secondBrandFile } from './flow-tools/brand/brand-files.ts'
+import { brandPlugin } from './flow-tools/brand/vite-plugin-brand.ts'
 import { appModules } from './scripts/app-modules.ts'
 import { projectAliases } from './scripts/project-aliases.ts'
+
+/** The tests that render the app built with the second brand (brand/fixtures/), in a project of their own. */
+const secondBrandTests = ['src/**/*.second-brand.test.{ts,tsx}']
 
 export default defineConfig({
   test: {
@@ -12,14 +17,25 @@ export default defineConfig({
         test: {
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flow-tools/**/*.test.ts', 'flows/**/*.test.ts'],
-          exclude: ['src/**/*.api.test.ts'],
+          exclude: ['src/**/*.api.test.ts', ...secondBrandTests],
           environment: 'node',
           setupFiles: ['src/testing/jsdom-match-media.ts'],
           testTimeout: 30_000,
         },
       },
       {
+        ...appModules({ brandFile: secondBrandFile }),
+        test: {
+          name: 'second-brand',
+          include: secondBrandTests,
+          environment: 'node',
+          setupFiles: ['src/testing/jsdom-match-media.ts'],
+        },
+      },
+      {
         resolve: { alias: projectAliases },
+        // The lead's CSV file name takes the brand's short name.
+        plugins: [brandPlugin()],
         test: {
           name: 'backend',
           include: ['supabase/**/*.test.ts', 'src/**/*.api.test.ts'],

@@ -1,7 +1,16 @@
 import { expect, type Page } from '@playwright/test'
+import { builtBrand } from '../flow-tools/brand/brand-files.ts'
 import { istWallClock } from '../src/lib/dayjs.ts'
 import { adminCredentials } from './admin-backend.ts'
 import { seedAppointment, seedLeads, uniqueSurname, weekdayAhead } from './admin-data.ts'
+
+const { brand } = builtBrand()
+
+/** The sign-in screen's heading: the brand name, then the spec's words. */
+export const signInHeading = `${brand.name} AI Admin`
+
+/** The dashboard's heading: the brand name, then the spec's words. */
+export const dashboardHeading = `${brand.name} Bespoke Admin Dashboard`
 
 export async function signIn(page: Page, credentials?: { email: string; password: string }) {
   const { email, password } = credentials ?? (await adminCredentials())
@@ -13,7 +22,7 @@ export async function signIn(page: Page, credentials?: { email: string; password
 
 export async function signInAsAdmin(page: Page) {
   await signIn(page)
-  await expect(page.getByRole('heading', { name: 'Kanak Bespoke Admin Dashboard' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: dashboardHeading })).toBeVisible()
   await expect(page.getByRole('heading', { name: /^Leads \(\d+\)$/ })).toBeVisible()
 }
 

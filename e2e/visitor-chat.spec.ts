@@ -1,14 +1,15 @@
 import { expect, test } from '@playwright/test'
 import { seriousAccessibilityProblems } from './accessibility.ts'
 import { firstScreenMessages } from '../scripts/first-screen-messages.ts'
+import { builtBrand } from '../flow-tools/brand/brand-files.ts'
 import { defaultFlowFile, shippedFlow } from '../flow-tools/flow-files.ts'
-import { brand } from '../src/lib/brand.ts'
 import { istWallClock } from '../src/lib/dayjs.ts'
 import { adminClient, serviceClient } from './admin-backend.ts'
 import { seedAppointment, seedLeads, uniqueSurname, weekdayAhead } from './admin-data.ts'
 import { answerUpToBudget, choose, fillForm, pickDate, pngBytes, uniquePhone } from './visitor-chat.ts'
 
 const screenshots = 'test-results/screenshots'
+const { brand } = builtBrand()
 
 test.beforeEach(async ({ context }) => {
   await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }))
@@ -26,7 +27,10 @@ test('the first screen is in the page before any script runs', async ({ browser 
   await page.goto('/')
   await expect(page.getByRole('heading', { name: brand.title })).toBeVisible()
   await expect(page.getByText(shippedFlow().chat.tagline)).toBeVisible()
-  await expect(page.getByRole('img', { name: `${brand.name} logo` })).toBeVisible()
+  const logo = page.getByRole('img', { name: `${brand.name} logo` })
+  await expect(logo).toBeVisible()
+  expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0)
+  await expect(page).toHaveTitle(brand.title)
   for (const message of firstScreenMessages(defaultFlowFile)) await expect(page.getByRole('log').getByText(message)).toBeVisible()
   await context.close()
 })

@@ -39,7 +39,6 @@ export function chatFlow<F extends Flow>(flow: F): F {
 export function consultationFacts(flow: Flow) {
   const followUp = flow.links?.[followUpLink]
   return {
-    businessPhone: flow.business.phone,
     occasionOptions: answerOptions(flow, 'occasion'),
     flowSteps: flow.steps.filter(isQuestionStep).map((step) => ({ id: step.id, question: firstQuestion(step) })),
     followUpTextParts: followUp && 'whatsapp' in followUp ? textAroundPlaceholders(followUp.whatsapp) : null,

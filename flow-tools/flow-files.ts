@@ -1,23 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { languageCode } from '../src/features/intake/flow/chat-language.ts'
 import { checkTranslation, type TranslationResult } from './check-translation.ts'
 import type { Flow } from '../src/features/intake/flow/flow.schema.ts'
 import { formatProblem, type FlowProblem } from './flow-problem.ts'
 import { loadFlow, type LoadResult } from './load-flow.ts'
+import { readSource } from './read-source.ts'
 
 export const defaultFlowFile = 'flows/consultation.flow.yaml'
-
-type Read = { ok: true; source: string } | { ok: false; problems: FlowProblem[] }
-
-function readSource(file: string): Read {
-  try {
-    return { ok: true, source: readFileSync(file, 'utf8') }
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : `cannot read the file (${(error as Error).message})`
-    return { ok: false, problems: [{ file, line: 1, col: 1, message: reason }] }
-  }
-}
 
 /** Reads and checks a flow file; a missing or unreadable file is a problem like any other. */
 export function loadFlowFile(file: string): LoadResult {

@@ -82,7 +82,6 @@ describe('hostile flow files (property-based)', () => {
       fc.property(name, name, fc.string({ maxLength: 30 }), (stepA, stepB, text) => {
         const source = stringify({
           version: 1,
-          business: { phone: '919999999999' },
           timing: { typing: 10 },
           chat: { typing: 'Typing...', log_label: 'Chat', options_label: 'Answers', form_label: 'Form', loading: 'Loading...' },
           start: stepA,

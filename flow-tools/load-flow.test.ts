@@ -147,7 +147,7 @@ describe('flow:check on the consultation flow', () => {
   })
 
   it('answers empty, non-mapping and oversized files with one clear problem', () => {
-    const message = 'a flow file must be a YAML mapping with version, business, timing, start and steps'
+    const message = 'a flow file must be a YAML mapping with version, timing, start and steps'
     expect(loadFlow('', 'x.flow.yaml')).toEqual({ ok: false, problems: [{ file: 'x.flow.yaml', line: 1, col: 1, message }] })
     expect(loadFlow('- a\n- b\n', 'x.flow.yaml')).toEqual({ ok: false, problems: [{ file: 'x.flow.yaml', line: 1, col: 1, message }] })
     expect(loadFlow('a'.repeat(600_000), 'x.flow.yaml')).toEqual({

@@ -17,8 +17,8 @@ describe('the texts a visitor reads', () => {
     expect(callNow).toEqual(['steps › next_steps › options › 📞 Call Now › label', 'steps › next_steps › options › 📞 Call Now › reply › 0'])
   })
 
-  it('leaves out what no visitor reads: ids, timings, the business phone, ad-pixel parameters, guards and links to steps', () => {
-    const hidden = /^(version|business|timing|start)|› (id|next|answer|do|params|before|skip_if) ›|› (id|next|answer|before)$/
+  it('leaves out what no visitor reads: ids, timings, ad-pixel parameters, guards and links to steps', () => {
+    const hidden = /^(version|timing|start)|› (id|next|answer|do|params|before|skip_if) ›|› (id|next|answer|before)$/
     expect(paths.filter((path) => hidden.test(path))).toEqual([])
     expect(texts.map((entry) => entry.text)).not.toContain('Jewelry Consultation')
   })

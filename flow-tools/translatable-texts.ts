@@ -17,7 +17,7 @@ const notText = new Set([
 ])
 
 /** Parts of the flow file that hold no visitor text. */
-const topLevelNotText = new Set(['version', 'business', 'timing', 'start', 'hash'])
+const topLevelNotText = new Set(['version', 'timing', 'start', 'hash'])
 
 /** Gives each text its replacement; called once per text, in file order. */
 type TextMapper = (path: TextPath, text: string) => string

@@ -5,13 +5,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Manifest } from 'vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { brand } from '../src/lib/brand'
+import { builtBrand } from '../flow-tools/brand/brand-files'
 import { defaultFlowFile, shippedFlow, translationFilesOf } from '../flow-tools/flow-files'
 import { firstScreenMessages } from './first-screen-messages'
 import { unstyledClasses } from './unstyled-classes'
 import { chunksLoadedBefore } from './visitor-bundle-size'
 
 const budgetBytes = 120 * 1024
+const { brand } = builtBrand()
 
 /** What the home page imports lazily that loads only after the name form works, or on other pages only. */
 const loadedLater = [

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer, type IndexHtmlTransformContext, type IndexHtmlTransformHook } from 'vite'
 import { afterAll, describe, expect, it } from 'vitest'
-import { brand } from '../src/lib/brand'
 import { editedFlowSource } from '../src/testing/intake/edited-flow'
 import { appModules } from './app-modules'
 import { firstScreenMessages } from './first-screen-messages'
+import { builtBrand } from '../flow-tools/brand/brand-files'
 import { defaultFlowFile } from '../flow-tools/flow-files'
 import { unstyledClasses } from './unstyled-classes'
 import { prerenderPlugin, withFirstScreen } from './vite-plugin-prerender'
@@ -42,7 +42,7 @@ describe('the prerendered first screen', () => {
 
     const bundle = { 'assets/style-1.css': { type: 'asset', source: '.built{color:red}' } }
     const html = await transformed(edited, builtTemplate, { bundle: bundle as unknown as IndexHtmlTransformContext['bundle'] })
-    expect(textOf(html, /<h1[^>]*>/, '</h1>')).toBe(brand.title)
+    expect(textOf(html, /<h1[^>]*>/, '</h1>')).toBe(builtBrand().brand.title)
     expect(textOf(html, /<div[^>]*role="log"[^>]*>/, '</main>')).toContain(welcome)
     const [head, body] = html.split('</head>')
     expect(head).toContain('<style>.built{color:red}</style>')

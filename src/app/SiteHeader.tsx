@@ -6,7 +6,7 @@ import styles from './SiteHeader.module.css'
 export function SiteHeader({ tagline, children }: { tagline: string; children?: ReactNode }) {
   return (
     <header className={styles.header}>
-      <img src="/logo.svg" alt={`${brand.name} logo`} className={styles.logo} />
+      <img src={brand.logo} alt={`${brand.name} logo`} className={styles.logo} />
       <div>
         <h1 className={styles.title}>{brand.title}</h1>
         <p className={styles.tagline}>{tagline}</p>

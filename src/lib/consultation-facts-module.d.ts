@@ -1,6 +1,4 @@
 declare module 'virtual:consultation-facts' {
-  /** The business's WhatsApp and phone number: country code and number, digits only. */
-  export const businessPhone: string
   /** The occasion options of the flow, in its order, without Skip options. */
   export const occasionOptions: readonly string[]
   /** The flow's steps in its order: each id with its first bot message as plain text ('' if it says nothing). */

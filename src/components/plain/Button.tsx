@@ -6,7 +6,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: 'sm' | 'md'
 }
 
-/** A button in the brand's yellow, without Chakra: the visitor's first screen loads no Chakra. */
+/** A button in the brand's colours, without Chakra: the visitor's first screen loads no Chakra. */
 export function Button({ variant = 'solid', size = 'md', className, ...props }: ButtonProps) {
   const classes = [styles.button, styles[variant], size === 'sm' && styles.small, className].filter(Boolean).join(' ')
   return <button type="button" className={classes} {...props} />

@@ -29,8 +29,25 @@ import { radii } from 'chakra-theme/tokens/radius.js'
 import { sizes } from 'chakra-theme/tokens/sizes.js'
 import { spacing } from 'chakra-theme/tokens/spacing.js'
 
-/** Colour palettes the visitor pages use: gray (Chakra's default), yellow (the brand), red (errors), blue (info, the not-found link). */
-const palettes = ['gray', 'yellow', 'red', 'blue'] as const
+/** Colour palettes the visitor pages use besides the brand's: gray (Chakra's default), red (errors), blue (info, the not-found link). */
+const palettes = ['gray', 'red', 'blue'] as const
+
+/**
+ * The brand's palette, for `colorPalette="brand"` and tokens such as `brand.subtle`: the custom
+ * properties the brand plugin puts in the page's head, from the brand file's colours
+ * (flow-tools/brand/brand-palette.ts), so a rebrand changes no code and the system stays the same.
+ */
+const brandColours = {
+  solid: { value: 'var(--brand-primary)' },
+  contrast: { value: '{colors.black}' },
+  fg: { value: 'var(--brand-accent)' },
+  muted: { value: 'var(--brand-muted)' },
+  subtle: { value: 'var(--brand-subtle)' },
+  emphasized: { value: 'var(--brand-emphasized)' },
+  focusRing: { value: 'var(--brand-border)' },
+  border: { value: 'var(--brand-border)' },
+}
+
 /** Semantic status colours whose palettes (orange, green) the visitor pages leave out. */
 const unusedStatuses = ['warning', 'success']
 
@@ -45,8 +62,8 @@ function omit<T extends object>(record: T, keys: readonly string[]): Partial<T> 
 /**
  * The visitor pages' Chakra system (the chat's upload and scheduler panels, which bring it with them,
  * and the not-found page; the chat itself draws without Chakra): Chakra's default theme cut down to
- * what they use, its recipes, the tokens they refer to, and four colour palettes of ten. Every token
- * costs script and work when a panel opens; the admin system adds the rest (admin-system.ts).
+ * what they use, its recipes, the tokens they refer to, three colour palettes of ten and the brand's.
+ * Every token costs script and work when a panel opens; the admin system adds the rest (admin-system.ts).
  *
  * Why the deep `chakra-theme/*` imports (an alias to Chakra's theme files, see vite.config.ts):
  * `@chakra-ui/react/theme` and the package's main entry both reach every component recipe, and the
@@ -85,6 +102,7 @@ export const visitorConfig = mergeConfigs(
       semanticTokens: {
         colors: {
           ...pick(semanticColors, palettes),
+          brand: brandColours,
           bg: omit(semanticColors.bg, unusedStatuses),
           fg: omit(semanticColors.fg, unusedStatuses),
           border: omit(semanticColors.border, unusedStatuses),

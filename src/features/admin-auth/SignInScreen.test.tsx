@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, test, vi } from 'vitest'
+import { brand } from '@/lib/brand'
 import { SignInScreen } from './SignInScreen'
 
 afterEach(cleanup)
@@ -10,7 +11,7 @@ test('shows the spec texts and sends what was typed, with the password hidden un
   const onSubmit = vi.fn()
   const onStart = vi.fn()
   render(<SignInScreen busy={false} onSubmit={onSubmit} onStart={onStart} />)
-  expect(screen.getByRole('heading', { level: 1, name: 'Kanak AI Admin' })).toBeTruthy()
+  expect(screen.getByRole('heading', { level: 1, name: `${brand.name} AI Admin` })).toBeTruthy()
   expect(screen.getByText('Access your jewelry consultation dashboard')).toBeTruthy()
 
   const password = screen.getByLabelText('Password')

@@ -41,14 +41,14 @@ function DayCell({ day, selected, compact, onSelect }: { day: CalendarDay; selec
       rounded="sm"
       color={day.inMonth ? undefined : 'fg.muted'}
       bg={day.inMonth ? undefined : 'bg.subtle'}
-      borderColor={selected ? 'yellow.500' : 'border'}
+      borderColor={selected ? 'brand.border' : 'border'}
       data-date={day.dateKey}
       aria-label={`${day.dateKey}, ${day.all.length} appointment(s)`}
     >
       <Text
         fontSize="sm"
         fontWeight={day.isToday ? 'bold' : 'normal'}
-        bg={day.isToday ? 'yellow.400' : undefined}
+        bg={day.isToday ? 'brand.solid' : undefined}
         rounded="full"
         px="1.5"
         display="inline-block"

@@ -2,8 +2,8 @@ import { Box, HStack, Stack, Text } from '@chakra-ui/react'
 import type { FunnelStep } from './funnel-steps'
 import { formatCount } from './insights-format'
 
-const reachedColour = 'yellow.200'
-const wentOnColour = 'yellow.500'
+const reachedColour = 'brand.muted'
+const wentOnColour = 'brand.border'
 
 /** Horizontal bars: the chats that reached each step, and within them those that went on. The table beside it carries the numbers. */
 export function FunnelChart({ steps }: { steps: readonly FunnelStep[] }) {

@@ -26,7 +26,7 @@ export const LeadCard = memo(function LeadCard({
       data-testid="lead-card"
       data-lead-id={lead.id}
       data-fresh={fresh || undefined}
-      bg={fresh ? 'yellow.subtle' : undefined}
+      bg={fresh ? 'brand.subtle' : undefined}
       transition="background-color 1s"
       _motionReduce={{ transition: 'none' }}
     >

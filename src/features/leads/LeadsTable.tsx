@@ -42,7 +42,7 @@ const LeadTableRow = memo(function LeadTableRow({
       data-index={index}
       data-fresh={fresh || undefined}
       ref={measure}
-      bg={fresh ? 'yellow.subtle' : undefined}
+      bg={fresh ? 'brand.subtle' : undefined}
       transition="background-color 1s"
       _motionReduce={{ transition: 'none' }}
     >

@@ -37,5 +37,5 @@ export function leadsCsvLines(leads: readonly CsvLead[]): string {
 
 /** kanak-leads-YYYY-MM-DD.csv, dated by the ISO date of the export. */
 export function leadsCsvFileName(now: Date): string {
-  return `${brand.shortName}-leads-${now.toISOString().slice(0, 10)}.csv`
+  return `${brand.short_name}-leads-${now.toISOString().slice(0, 10)}.csv`
 }

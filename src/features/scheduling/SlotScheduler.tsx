@@ -110,7 +110,7 @@ export function SlotScheduler({
               key={slot.time}
               size={touch ? 'lg' : 'sm'}
               variant={time === slot.time ? 'solid' : 'outline'}
-              colorPalette="yellow"
+              colorPalette="brand"
               disabled={!slot.available || busy}
               aria-pressed={time === slot.time}
               onClick={() => setPick({ time: slot.time, refusals })}
@@ -120,7 +120,7 @@ export function SlotScheduler({
           ))}
         </SimpleGrid>
       )}
-      <Button colorPalette="yellow" size={touch ? 'lg' : undefined} disabled={!dateKey || !time || busy} onClick={() => dateKey && time && onPick(dateKey, time)}>
+      <Button colorPalette="brand" size={touch ? 'lg' : undefined} disabled={!dateKey || !time || busy} onClick={() => dateKey && time && onPick(dateKey, time)}>
         {busy ? labels.busy : labels.submit}
       </Button>
     </Stack>

@@ -2,6 +2,7 @@ import type { CheckedFlow, FlowAction, FlowMessage, FlowStep } from '@/features/
 import { optionParts } from '@/features/intake/flow/flow-options'
 import type { SaveErrorKind } from '@/features/intake/flow/flow-vocabulary'
 import { renderTemplate } from '@/features/intake/flow/placeholders'
+import { brand } from '@/lib/brand'
 
 /** Reading a flow the way its tests need: by structure, never by the wording or order an editor may change. */
 
@@ -52,12 +53,11 @@ export function trackedEvents(actions: FlowAction[] | undefined): string[] {
   return (actions ?? []).flatMap((action) => (action.action === 'track' ? [action.event] : []))
 }
 
-/** The URL a link of the flow opens, for the given answers. */
+/** The URL a link of the flow opens, for the given answers: the brand's WhatsApp number or phone. */
 export function linkUrl(flow: CheckedFlow, name: string, values: Record<string, string | null>): string {
   const link = flow.links?.[name]
   if (!link) throw new Error(`the flow has no link '${name}'`)
-  const phone = flow.business.phone
-  return 'whatsapp' in link ? `https://wa.me/${phone}?text=${encodeURIComponent(renderTemplate(link.whatsapp, values))}` : `tel:+${phone}`
+  return 'whatsapp' in link ? `https://wa.me/${brand.whatsapp}?text=${encodeURIComponent(renderTemplate(link.whatsapp, values))}` : `tel:+${brand.phone}`
 }
 
 export function messageText(message: FlowMessage): string {

@@ -36,12 +36,12 @@ function UploadArea({ status, texts, onFile }: UploadPanelProps) {
         display="block"
         borderWidth="2px"
         borderStyle="dashed"
-        borderColor="yellow.500"
+        borderColor="brand.border"
         borderRadius="xl"
         p="6"
         textAlign="center"
         cursor={uploading ? 'progress' : 'pointer'}
-        _focusWithin={{ outline: '2px solid', outlineColor: 'yellow.600' }}
+        _focusWithin={{ outline: '2px solid', outlineColor: 'brand.fg' }}
         aria-busy={uploading}
       >
         <Text fontWeight="medium">{uploading ? texts.uploading : texts.prompt}</Text>

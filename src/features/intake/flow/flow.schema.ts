@@ -152,11 +152,6 @@ const linkSchema = z.union([
 
 export const flowSchema = z.strictObject({
   version: z.literal(1, { error: 'version must be 1' }),
-  business: z.strictObject({
-    phone: z
-      .string({ error: 'business.phone must be text in quotes' })
-      .regex(/^\d{8,15}$/, 'business.phone must be digits only: country code and number, e.g. "919876543210"'),
-  }),
   timing: z
     .record(
       z.string().regex(snakeCaseId, 'timing name must be snake_case'),

@@ -1,22 +1,11 @@
+import { brand } from '@/lib/brand'
+import { whatsAppUrl } from '@/lib/whatsapp-url'
 import { shownText, type ChatLanguage, type ChatText } from '../flow/chat-language'
 
-/** WhatsApp chat with the business, with a prefilled text. */
-export function whatsappLink(phone: string, text: string): string {
-  return `https://wa.me/${phone}?text=${encodeURIComponent(text)}`
-}
+/** A link of the flow as the chat opens it: a WhatsApp chat with a prefilled text, or a call. */
+export type MessagingLink = { whatsapp: ChatText } | { tel: true }
 
-/** Phone call to the business. */
-export function telLink(phone: string): string {
-  return `tel:+${phone}`
-}
-
-/** A link of the flow as the chat opens it: WhatsApp with a prefilled text, or a call. */
-export interface MessagingLink {
-  phone: string
-  whatsapp?: ChatText
-}
-
-/** The link's address, its WhatsApp text in the chat's language. */
+/** The link's address: a chat with the brand's WhatsApp number, its text in the chat's language, or a call to the brand's phone. */
 export function linkUrl(link: MessagingLink, language: ChatLanguage): string {
-  return link.whatsapp ? whatsappLink(link.phone, shownText(link.whatsapp, language)) : telLink(link.phone)
+  return 'whatsapp' in link ? whatsAppUrl(brand.whatsapp, shownText(link.whatsapp, language)) : `tel:+${brand.phone}`
 }

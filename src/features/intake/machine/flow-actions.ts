@@ -7,8 +7,7 @@ import { openScheduler } from './scheduler-panel'
 function messagingLink(flow: CheckedFlow, name: string, context: IntakeContext): MessagingLink | null {
   const link = flow.links?.[name]
   if (!link) return null
-  const phone = flow.business.phone
-  return 'whatsapp' in link ? { phone, whatsapp: flowText(flow, link.whatsapp, context) } : { phone }
+  return 'whatsapp' in link ? { whatsapp: flowText(flow, link.whatsapp, context) } : { tel: true }
 }
 
 /** The `do` actions of the flow file as XState actions: the named ones the screen provides, and the scheduler panel. */
