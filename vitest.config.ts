@@ -1,6 +1,5 @@
 import { defineConfig } from 'vitest/config'
 import { appModules } from './scripts/app-modules.ts'
-import { projectAliases } from './scripts/project-aliases.ts'
 
 export default defineConfig({
   test: {
@@ -19,7 +18,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: projectAliases },
+        ...appModules(),
         test: {
           name: 'backend',
           include: ['supabase/**/*.test.ts', 'src/**/*.api.test.ts'],
