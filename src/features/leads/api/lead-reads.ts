@@ -27,8 +27,8 @@ export function leadsMatching(client: SupabaseClient, filters: LeadFilters, colu
 
 /**
  * The counter of dashboard_stats() that holds how many leads match the filters, or null when only
- * counting the rows can say: with nothing searched, no filter applied is every lead, and a single
- * filter applied is answered by the counter its declaration names for the value, if any.
+ * counting the rows can say. A search always needs the count; without one, no filter is the total,
+ * and one filter alone the counter its declaration (lead-filters.ts) names for its value, if any.
  */
 export function leadCounterFor(filters: LeadFilters): LeadCounter | null {
   if (filters.search.trim() !== '') return null
