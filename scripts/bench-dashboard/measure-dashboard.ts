@@ -74,7 +74,7 @@ function settled(page: Page, expected: Expected, since: 'lastKeyAt' | 'changedAt
           const scroller = document.querySelector('[data-testid="leads-scroll"]')
           const title = [...document.querySelectorAll('h2')].find((node) => node.textContent?.startsWith('Leads ('))
           const firstRow = document.querySelector(`${row}[data-index="0"]`)
-          const current = scroller?.getAttribute('aria-busy') === 'false'
+          const current = scroller?.getAttribute('aria-busy') !== 'true'
           const rowsRight =
             matches === 0
               ? document.body.textContent?.includes('No leads found')
