@@ -1,8 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { secondBrandFile } from './flow-tools/brand/brand-files.ts'
-import { brandPlugin } from './flow-tools/brand/vite-plugin-brand.ts'
 import { appModules } from './scripts/app-modules.ts'
-import { projectAliases } from './scripts/project-aliases.ts'
 
 /** The tests that render the app built with the second brand (brand/fixtures/), in a project of their own. */
 const secondBrandTests = ['src/**/*.second-brand.test.{ts,tsx}']
@@ -33,9 +31,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: projectAliases },
-        // The lead's CSV file name takes the brand's short name.
-        plugins: [brandPlugin()],
+        ...appModules(),
         test: {
           name: 'backend',
           include: ['supabase/**/*.test.ts', 'src/**/*.api.test.ts'],

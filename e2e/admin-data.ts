@@ -18,21 +18,21 @@ export type SeedLead = Omit<LeadPayload, 'status'> & { status: LeadStatus; creat
 
 export async function seedLeads(
   surname: string,
-  specs: { first: string; status?: LeadStatus; occasion?: string; city?: string; language?: string; created_at?: string; reference_image?: string }[],
+  specs: ({ first: string; status?: LeadStatus; city?: string; created_at?: string } & Partial<
+    Pick<LeadPayload, 'occasion' | 'product_type' | 'budget_range' | 'language' | 'reference_image'>
+  >)[],
 ): Promise<SeedLead[]> {
-  const leads: SeedLead[] = specs.map((spec, index) => ({
+  const leads: SeedLead[] = specs.map(({ first, status, city, created_at, ...answers }, index) => ({
     ...aLeadPayload({
       id: `e2e-${randomUUID()}`,
-      name: `${spec.first} ${surname}`,
+      name: `${first} ${surname}`,
       phone: `98${String(randomInt(10_000_000, 99_999_999))}`,
-      email: `${spec.first.toLowerCase()}.${surname.toLowerCase()}@example.in`,
-      city: spec.city ?? 'Pune',
-      ...(spec.occasion === undefined ? {} : { occasion: spec.occasion }),
-      ...(spec.language === undefined ? {} : { language: spec.language }),
-      ...(spec.reference_image === undefined ? {} : { reference_image: spec.reference_image }),
+      email: `${first.toLowerCase()}.${surname.toLowerCase()}@example.in`,
+      city: city ?? 'Pune',
+      ...answers,
     }),
-    status: spec.status ?? 'pending',
-    created_at: spec.created_at ?? new Date(Date.now() - index * 60_000).toISOString(),
+    status: status ?? 'pending',
+    created_at: created_at ?? new Date(Date.now() - index * 60_000).toISOString(),
   }))
   const { error } = await serviceClient().from('leads').insert(leads)
   if (error) throw new Error(`seeding leads failed: ${error.message}`)

@@ -1,16 +1,21 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import Papa from 'papaparse'
+import { answerOptions } from '../flow-tools/flow-facts.ts'
+import { shippedFlow } from '../flow-tools/flow-files.ts'
 import { serviceClient } from './admin-backend.ts'
 import { seedLeads, seedReferenceImage, uniqueSurname } from './admin-data.ts'
 import { signInAsAdmin, toast } from './admin-page.ts'
 
-test('search, status and occasion filters narrow the leads table', async ({ page }) => {
+const [ring = '', pendant = ''] = answerOptions(shippedFlow(), 'product_type')
+const [lowBudget = '', highBudget = ''] = answerOptions(shippedFlow(), 'budget_range')
+
+test('search, status, occasion, product and budget filters narrow the leads table', async ({ page }) => {
   const surname = uniqueSurname()
   await seedLeads(surname, [
-    { first: 'Anaya', status: 'pending', occasion: 'Anniversary', city: 'Jaipur' },
-    { first: 'Kabir', status: 'contacted', occasion: 'Festival', city: 'Kochi' },
-    { first: 'Tara', status: 'closed', occasion: 'Festival', city: 'Kochi' },
+    { first: 'Anaya', status: 'pending', occasion: 'Anniversary', city: 'Jaipur', product_type: ring, budget_range: lowBudget },
+    { first: 'Kabir', status: 'contacted', occasion: 'Festival', city: 'Kochi', product_type: pendant, budget_range: highBudget },
+    { first: 'Tara', status: 'closed', occasion: 'Festival', city: 'Kochi', product_type: ring, budget_range: highBudget },
   ])
   await signInAsAdmin(page)
   const search = page.getByPlaceholder('Search leads...')
@@ -27,6 +32,16 @@ test('search, status and occasion filters narrow the leads table', async ({ page
   await expect(page.getByRole('heading', { name: 'Leads (2)' })).toBeVisible()
   await page.getByLabel('Occasion filter').selectOption({ label: 'Birthday/Gift' })
   await expect(page.getByText('No leads found')).toBeVisible()
+  await page.getByLabel('Occasion filter').selectOption({ label: 'All Occasions' })
+  await page.getByLabel('Product filter').selectOption({ label: ring })
+  await expect(page.getByRole('heading', { name: 'Leads (2)' })).toBeVisible()
+  await page.getByLabel('Budget filter').selectOption({ label: highBudget })
+  await expect(page.getByRole('heading', { name: 'Leads (1)' })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: `Tara ${surname}` })).toBeVisible()
+  await page.getByLabel('Product filter').selectOption({ label: 'All Products' })
+  await expect(page.getByRole('heading', { name: 'Leads (2)' })).toBeVisible()
+  await page.getByLabel('Budget filter').selectOption({ label: 'All Budgets' })
+  await expect(page.getByRole('heading', { name: 'Leads (3)' })).toBeVisible()
 })
 
 test('a status change updates the row, toasts, and survives a reload', async ({ page }) => {

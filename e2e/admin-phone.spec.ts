@@ -1,6 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
+import { answerOptions } from '../flow-tools/flow-facts.ts'
+import { shippedFlow } from '../flow-tools/flow-files.ts'
 import { istWallClock } from '../src/lib/dayjs.ts'
 import { formatTime } from '../src/lib/format.ts'
+import { aLeadPayload } from '../src/testing/lead-fixtures.ts'
 import { seriousAccessibilityProblems } from './accessibility.ts'
 import { serviceClient } from './admin-backend.ts'
 import { freeSlot, seedAppointment, seedLeads, seedReferenceImage, uniqueSurname, weekdayAhead } from './admin-data.ts'
@@ -8,6 +11,9 @@ import { calendarWithAppointment, signInAsAdmin, toast } from './admin-page.ts'
 import { expectPhoneFriendly, phone } from './phone-layout.ts'
 
 test.use({ viewport: phone, hasTouch: true, isMobile: true })
+
+/** A product the fixture lead does not have. */
+const pendant = answerOptions(shippedFlow(), 'product_type').find((product) => product !== aLeadPayload().product_type)!
 
 async function storedLeadStatus(id: string) {
   const { data } = await serviceClient().from('leads').select('status').eq('id', id).single()
@@ -36,7 +42,7 @@ test('leads on a phone: compact stats, cards, search, filters, status, WhatsApp 
   const surname = uniqueSurname()
   const [anaya, kabir] = await seedLeads(surname, [
     { first: 'Anaya', occasion: 'Anniversary', city: 'Jaipur', reference_image: await seedReferenceImage() },
-    { first: 'Kabir', status: 'contacted', occasion: 'Festival', city: 'Kochi' },
+    { first: 'Kabir', status: 'contacted', occasion: 'Festival', city: 'Kochi', product_type: pendant },
   ])
   await signInAsAdmin(page)
 
@@ -57,6 +63,13 @@ test('leads on a phone: compact stats, cards, search, filters, status, WhatsApp 
   await expect(page.getByTestId('lead-card')).toContainText(kabir!.name)
   await expectCheckedAt390(page)
   await page.getByLabel('Status filter').selectOption({ label: 'All Status' })
+  await page.getByLabel('Product filter').selectOption({ label: pendant })
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible()
+  await expect(page.getByTestId('lead-card')).toHaveCount(1)
+  await expect(page.getByTestId('lead-card')).toContainText(kabir!.name)
+  await page.getByLabel('Budget filter').selectOption({ label: 'All Budgets' })
+  await page.getByLabel('Product filter').selectOption({ label: 'All Products' })
+  await expect(page.getByRole('heading', { name: 'Leads (2)' })).toBeVisible()
   await page.getByRole('button', { name: 'Filters' }).click()
 
   await searchLeads(page, `anaya ${surname}`)

@@ -2,6 +2,7 @@ import { closestName, didYouMean } from './did-you-mean.ts'
 import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from '../src/features/intake/flow/flow.schema.ts'
 import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
+import { targetsOf } from './step-targets.ts'
 import { followUpLink, followUpPlaceholders } from './flow-facts.ts'
 import { editPlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
@@ -13,23 +14,6 @@ interface Reporter {
 
 function optionLabel(option: FlowOption) {
   return optionParts(option).label
-}
-
-/** Every step id a step can go on to, with where it is written. */
-function targetsOf(step: FlowStep, path: FlowPath): { id: string; path: FlowPath }[] {
-  const targets: { id: string; path: FlowPath }[] = []
-  if ('next' in step && step.next) targets.push({ id: step.next, path: [...path, 'next'] })
-  if (step.type === 'options') {
-    step.options.forEach((option, index) => {
-      if (typeof option !== 'string' && option.next) {
-        targets.push({ id: option.next, path: [...path, 'options', index, 'next'] })
-      }
-    })
-  }
-  if (step.type === 'save' && step.success.next) {
-    targets.push({ id: step.success.next, path: [...path, 'success', 'next'] })
-  }
-  return targets
 }
 
 function checkMessages(messages: FlowMessage[] | undefined, path: FlowPath, flow: Flow, report: Reporter) {

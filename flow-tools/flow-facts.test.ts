@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { consultationFile, consultationFlow, consultationSource } from '@/testing/intake/consultation-flow'
+import { optionParts } from '@/features/intake/flow/flow-options'
 import { consultationFacts } from './flow-facts'
 import { isQuestionStep } from './question-steps'
 import { formatProblem } from './flow-problem'
@@ -24,6 +25,28 @@ describe('what the dashboard takes from the consultation flow', () => {
       { id: 'name_form', question: 'To begin, may I have your name and phone number?' },
       { id: 'occasion', question: "What's the special occasion?" },
     ])
+  })
+
+  it("offers each answer field's options that a saved lead can hold, in the flow's order", () => {
+    const optionsOf = (field: string) => {
+      const step = consultationFlow.steps.find((candidate) => candidate.type === 'options' && candidate.answer === field)
+      return step?.type === 'options' ? step.options.map(optionParts) : []
+    }
+    expect(facts.answerOptions.occasion).toEqual(optionsOf('occasion').map((option) => option.label))
+    expect(facts.answerOptions.product_type).toEqual(optionsOf('product_type').map((option) => option.label))
+    expect(facts.answerOptions.metal_choice).toEqual(optionsOf('metal_choice').filter((option) => !option.skip).map((option) => option.label))
+    expect(facts.answerOptions.metal_choice.length).toBeLessThan(optionsOf('metal_choice').length)
+  })
+
+  it('leaves out an option after which the chat ends without saving a lead (chatting on WhatsApp first)', () => {
+    const endSteps = new Set(consultationFlow.steps.filter((step) => step.type === 'end').map((step) => step.id))
+    const budget = consultationFlow.steps.find((step) => step.type === 'options' && step.answer === 'budget_range')
+    const options = budget?.type === 'options' ? budget.options.map(optionParts) : []
+    const ending = options.filter((option) => option.next !== undefined && endSteps.has(option.next))
+    expect(ending).toHaveLength(1)
+    expect(facts.answerOptions.budget_range).toEqual(options.filter((option) => !ending.includes(option)).map((option) => option.label))
+    const savedAfterAll = { ...consultationFlow, steps: consultationFlow.steps.map((step) => (step.type === 'end' ? { ...step, next: 'completion' } : step)) }
+    expect(consultationFacts(savedAfterAll).answerOptions.budget_range).toEqual(options.map((option) => option.label))
   })
 
   it('shows placeholders of a question by name', () => {

@@ -1,15 +1,43 @@
-import type { LeadFieldName } from '../src/lib/lead-fields.ts'
+import { leadFields, type AnswerFieldName, type LeadFieldName } from '../src/lib/lead-fields.ts'
 import type { Flow, FlowMessage } from '../src/features/intake/flow/flow.schema.ts'
 import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import { placeholderNames, renderTemplate, textAroundPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import { isQuestionStep, type QuestionStep } from './question-steps.ts'
+import { targetsOf } from './step-targets.ts'
 
-/** The answers a flow can record for a lead field: the labels of the options of the steps that ask it, Skip options left out. */
+/** The steps from which the chat can still go on to save the lead. */
+function stepsBeforeSave(flow: Flow): Set<string> {
+  const reaching = new Set(flow.steps.filter((step) => step.type === 'save').map((step) => step.id))
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const step of flow.steps) {
+      if (reaching.has(step.id) || !targetsOf(step, []).some((target) => reaching.has(target.id))) continue
+      reaching.add(step.id)
+      grew = true
+    }
+  }
+  return reaching
+}
+
+/**
+ * The answers a saved lead can hold for a field: the labels of the options of the steps that ask it,
+ * in the flow's order, without Skip options and options after which no lead is saved (such as
+ * choosing to chat on WhatsApp first).
+ */
 export function answerOptions(flow: Flow, field: LeadFieldName): string[] {
-  const labels = flow.steps.flatMap((step) =>
-    step.type === 'options' && step.answer === field ? step.options.map(optionParts).filter((option) => !option.skip).map((option) => option.label) : [],
-  )
+  const beforeSave = stepsBeforeSave(flow)
+  const labels = flow.steps.flatMap((step) => {
+    if (step.type !== 'options' || step.answer !== field) return []
+    const saved = step.options.map(optionParts).filter((option) => !option.skip && beforeSave.has(option.next ?? step.next ?? ''))
+    return saved.map((option) => option.label)
+  })
   return [...new Set(labels)]
+}
+
+/** Each answer field's answers a saved lead can hold: what the dashboard's filters offer. */
+function answerOptionsByField(flow: Flow): Record<AnswerFieldName, string[]> {
+  const answerFields = leadFields.flatMap((field) => (field.kind === 'answer' ? [field.name] : []))
+  return Object.fromEntries(answerFields.map((field) => [field, answerOptions(flow, field)])) as Record<AnswerFieldName, string[]>
 }
 
 /** The link whose prefilled WhatsApp text the dashboard offers for following up an unfinished chat. */
@@ -39,7 +67,7 @@ export function chatFlow<F extends Flow>(flow: F): F {
 export function consultationFacts(flow: Flow) {
   const followUp = flow.links?.[followUpLink]
   return {
-    occasionOptions: answerOptions(flow, 'occasion'),
+    answerOptions: answerOptionsByField(flow),
     flowSteps: flow.steps.filter(isQuestionStep).map((step) => ({ id: step.id, question: firstQuestion(step) })),
     followUpTextParts: followUp && 'whatsapp' in followUp ? textAroundPlaceholders(followUp.whatsapp) : null,
   }

@@ -3,7 +3,8 @@
  *   npm run bench:dashboard -- --leads 100000
  * Seeds a fresh local backend in a temp folder with N leads (appointments for a fifth of them),
  * builds the app and serves it with `vite preview`, then measures sign-in to the leads table,
- * search results after the last keystroke, input latency, the JS heap and a CSV export of every lead.
+ * search results after the last keystroke, input latency, the JS heap, each option of each filter
+ * and a CSV export of every lead.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import { dataFolder } from '../supabase/local/data-folder.ts'
-import { csvExport, inputLatencies, jsHeap, percentile, searchTimings, signInToTable } from './bench-dashboard/measure-dashboard.ts'
+import { csvExport, filterTimings, inputLatencies, jsHeap, percentile, searchTimings, signInToTable } from './bench-dashboard/measure-dashboard.ts'
 import { startPreviewServer } from './bench-support/preview-server.ts'
 import { seedBenchData } from './bench-dashboard/seed-bench-data.ts'
 
@@ -67,6 +68,7 @@ async function main() {
     const searches = await searchTimings(signIn.page, service, searchTerms)
     const latencies = await inputLatencies(signIn.page)
     const heap = await jsHeap(signIn.page)
+    const filters = await filterTimings(signIn.page, service)
     const csv = await csvExport(signIn.page, heap.cdp, leads)
 
     console.log('')
@@ -80,6 +82,13 @@ async function main() {
     const counts = searches.map((search) => search.countMs)
     console.log(`  search, last keystroke to the right rows:  p50 ${ms(percentile(rows, 50))}, p95 ${ms(percentile(rows, 95))} (${searches.length} searches)`)
     console.log(`  search, last keystroke to the right count: p50 ${ms(percentile(counts, 50))}, p95 ${ms(percentile(counts, 95))}`)
+    for (const filter of filters) {
+      console.log(`    ${filter.filter} "${filter.option}" (${filter.matches.toLocaleString('en-IN')} matches): rows ${ms(filter.rowsMs)}, count ${ms(filter.countMs)}`)
+    }
+    const filterRows = filters.map((filter) => filter.rowsMs)
+    const filterCounts = filters.map((filter) => filter.countMs)
+    console.log(`  filter, choice to the right rows:      p50 ${ms(percentile(filterRows, 50))}, p95 ${ms(percentile(filterRows, 95))} (${filters.length} options)`)
+    console.log(`  filter, choice to the right count:     p50 ${ms(percentile(filterCounts, 50))}, p95 ${ms(percentile(filterCounts, 95))}`)
     console.log(`  input latency, keydown to next frame:  p95 ${ms(percentile(latencies, 95))}, max ${ms(Math.max(...latencies))} (${latencies.length} keystrokes)`)
     console.log(`  JS heap after the searches:            ${mb(heap.used)} (${mb(heap.afterGc)} after a garbage collection)`)
     console.log(`  CSV of every lead:                     ${ms(csv.ms)} (${csv.rows.toLocaleString('en-IN')} rows, JS heap peak ${mb(csv.peakHeap)})`)

@@ -1,8 +1,9 @@
 import { answerOptions } from '../../flow-tools/flow-facts.ts'
 import type { Flow } from '../../src/features/intake/flow/flow.schema.ts'
+import { optionParts } from '../../src/features/intake/flow/flow-options.ts'
 import type { LeadPayload } from '../../src/features/intake/lead/lead-payload.ts'
 import { dayjs, istWallClock } from '../../src/lib/dayjs.ts'
-import type { LeadStatus } from '../../src/lib/lead-fields.ts'
+import { leadFields, type AnswerFieldName, type LeadStatus } from '../../src/lib/lead-fields.ts'
 
 export const firstNames = [
   'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan',
@@ -46,10 +47,15 @@ export interface DemoAppointment {
   status: string
 }
 
-/** The answers the flow offers for a field; with `skippable`, also the empty answer of a Skip option. */
-function answersOf(flow: Flow, field: Parameters<typeof answerOptions>[1], skippable = false): string[] {
-  const answers = answerOptions(flow, field)
-  return skippable ? [...answers, ''] : answers
+/** Each answer field with the answers the flow offers for it, and the empty answer where a Skip option gives one. */
+function offeredAnswers(flow: Flow) {
+  return leadFields.flatMap((field) => {
+    if (field.kind !== 'answer') return []
+    const skippable = flow.steps.some(
+      (step) => step.type === 'options' && step.answer === field.name && step.options.some((option) => optionParts(option).skip),
+    )
+    return [{ field, answers: [...answerOptions(flow, field.name), ...(skippable ? [''] : [])] }]
+  })
 }
 
 /** The design answers that lead the visitor to the image upload. */
@@ -62,43 +68,30 @@ function uploadingDesigns(flow: Flow): string[] {
   )
 }
 
-/** Leads with the answers the consultation flow offers (`flow`), spread over the last 90 days. */
+/**
+ * Leads with the answers the consultation flow offers (`flow`) for every declared answer field, spread
+ * over the last 90 days; technical details in six leads of ten.
+ */
 export function demoLeads(count: number, now: Date, imagePaths: readonly string[], flow: Flow, seed = 7): DemoLead[] {
   const random = randomSource(seed)
-  const offered = {
-    occasion: answersOf(flow, 'occasion'),
-    product_type: answersOf(flow, 'product_type'),
-    budget_range: answersOf(flow, 'budget_range'),
-    design_preference: answersOf(flow, 'design_preference'),
-    timeline: answersOf(flow, 'timeline'),
-    metal_choice: answersOf(flow, 'metal_choice', true),
-    gold_carat: answersOf(flow, 'gold_carat', true),
-    stone_type: answersOf(flow, 'stone_type', true),
-    diamond_shape: answersOf(flow, 'diamond_shape', true),
-  }
+  const offered = offeredAnswers(flow)
   const withImage = new Set(uploadingDesigns(flow))
   return Array.from({ length: count }, (_, index) => {
     const first = random.pick(firstNames)
     const last = random.pick(lastNames)
-    const design = random.pick(offered.design_preference)
     const created = dayjs(now).subtract(Math.floor(random.next() * 90 * 24 * 60), 'minute')
     const technical = random.next() < 0.6
+    const answers = Object.fromEntries(
+      offered.map(({ field, answers }) => [field.name, field.section === 'technical' && !technical ? '' : (random.pick(answers) ?? '')]),
+    ) as Record<AnswerFieldName, string>
     return {
       id: `demo-${String(index + 1).padStart(6, '0')}`,
       name: `${first} ${last}`,
       phone: `${random.pick(['9', '8', '7', '6'])}${random.digits(9)}`,
       email: `${first}.${last}${index + 1}@example.in`.toLowerCase(),
       city: random.pick(cities),
-      occasion: random.pick(offered.occasion),
-      product_type: random.pick(offered.product_type),
-      budget_range: random.pick(offered.budget_range),
-      design_preference: design,
-      metal_choice: technical ? random.pick(offered.metal_choice) : '',
-      gold_carat: technical ? random.pick(offered.gold_carat) : '',
-      stone_type: technical ? random.pick(offered.stone_type) : '',
-      diamond_shape: technical ? random.pick(offered.diamond_shape) : '',
-      timeline: random.pick(offered.timeline),
-      reference_image: withImage.has(design) && imagePaths.length > 0 ? random.pick(imagePaths) : null,
+      ...answers,
+      reference_image: withImage.has(answers.design_preference) && imagePaths.length > 0 ? random.pick(imagePaths) : null,
       language: random.pick(chatLanguages),
       status: random.pick(leadStatuses),
       created_at: created.toISOString(),

@@ -1,6 +1,10 @@
 declare module 'virtual:consultation-facts' {
-  /** The occasion options of the flow, in its order, without Skip options. */
-  export const occasionOptions: readonly string[]
+  /**
+   * For each answer field (`answer` in src/lib/lead-fields.ts), the answers a saved lead can hold: the
+   * options of the steps that ask it, in the flow's order, without Skip options and options after
+   * which no lead is saved.
+   */
+  export const answerOptions: Readonly<Record<import('./lead-fields').AnswerFieldName, readonly string[]>>
   /** The flow's steps in its order: each id with its first bot message as plain text ('' if it says nothing). */
   export const flowSteps: readonly { readonly id: string; readonly question: string }[]
   /**

@@ -44,6 +44,7 @@ type DeclaredField = (typeof leadFields)[number]
 
 export type LeadFieldName = DeclaredField['name']
 export type ContactFieldName = Extract<DeclaredField, { kind: 'contact' }>['name']
+export type AnswerFieldName = Extract<DeclaredField, { kind: 'answer' }>['name']
 export type ImageFieldName = Extract<DeclaredField, { kind: 'image' }>['name']
 export type CsvFieldName = Exclude<DeclaredField, { csvHeader: null }>['name']
 

@@ -11,7 +11,9 @@ function widthMatches(query: string, width: number): boolean {
   })
 }
 
-if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
+/** Gives jsdom's window a matchMedia, if it lacks one; nothing outside a DOM. Test setup calls it on import. */
+export function installMatchMedia() {
+  if (typeof window === 'undefined' || typeof window.matchMedia === 'function') return
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     value: (media: string): MediaQueryList => ({
@@ -26,3 +28,5 @@ if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
     }),
   })
 }
+
+installMatchMedia()

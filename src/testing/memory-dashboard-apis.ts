@@ -1,9 +1,8 @@
 import type { AppointmentRow } from '@/features/appointments/appointment.schema'
 import type { DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { emptyInsights, type Insights, type UnfinishedChat } from '@/features/insights/insights.schema'
-import type { LeadFilters, LeadQuery, LeadSortColumn } from '@/features/leads/lead-query'
+import { appliedFilters, type LeadFilters, type LeadQuery, type LeadSortColumn } from '@/features/leads/lead-query'
 import type { Lead, LeadStatus } from '@/lib/lead-fields'
-import { allOption } from '@/lib/all-option'
 import { fakeChangeSource } from './fake-change-source'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
@@ -39,9 +38,7 @@ export function memoryDashboardApis(
     return [...stored.values()].filter(
       (lead) =>
         (!term || [lead.name, lead.phone, lead.email, lead.city].some((field) => field.toLowerCase().includes(term))) &&
-        (filters.status === allOption || lead.status === filters.status) &&
-        (filters.occasion === allOption || lead.occasion === filters.occasion) &&
-        (filters.budget === allOption || lead.budget_range === filters.budget),
+        appliedFilters(filters).every((filter) => lead[filter.column] === filters[filter.key]),
     )
   }
   const sorted = (found: Lead[], sort: LeadQuery['sort']) =>

@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vi
 import { Provider } from '@/components/ui/provider'
 import { Toaster, toaster } from '@/components/ui/toaster'
 import { ApiError } from '@/lib/api-error'
-import { occasionOptions } from '@/lib/consultation-facts'
+import { allLeads, noLeadFilters } from '@/features/leads/lead-query'
+import { answerOptions } from '@/lib/consultation-facts'
 import type { Lead } from '@/lib/lead-fields'
 import { aLead } from '@/testing/lead-fixtures'
 import { memoryDashboardApis } from '@/testing/memory-dashboard-apis'
@@ -32,11 +33,13 @@ afterAll(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
 
-const [oneOccasion = '', otherOccasion = ''] = occasionOptions
+const [oneOccasion = '', otherOccasion = ''] = answerOptions.occasion
+const [oneProduct = '', otherProduct = ''] = answerOptions.product_type
+const [oneBudget = '', otherBudget = ''] = answerOptions.budget_range
 const leads: Lead[] = [
-  aLead({ id: 'l1', name: 'Priya Nair', city: 'Kochi', status: 'pending', occasion: oneOccasion, created_at: '2026-11-20T07:00:00.000Z' }),
-  aLead({ id: 'l2', name: 'Rohan Gupta', city: 'Delhi', status: 'contacted', occasion: otherOccasion, created_at: '2026-11-20T06:00:00.000Z' }),
-  aLead({ id: 'l3', name: 'Tara Iyer', city: 'Chennai', status: 'closed', occasion: otherOccasion, created_at: '2026-11-20T05:00:00.000Z' }),
+  aLead({ id: 'l1', name: 'Priya Nair', city: 'Kochi', status: 'pending', occasion: oneOccasion, product_type: oneProduct, budget_range: oneBudget, created_at: '2026-11-20T07:00:00.000Z' }),
+  aLead({ id: 'l2', name: 'Rohan Gupta', city: 'Delhi', status: 'contacted', occasion: otherOccasion, product_type: otherProduct, budget_range: oneBudget, created_at: '2026-11-20T06:00:00.000Z' }),
+  aLead({ id: 'l3', name: 'Tara Iyer', city: 'Chennai', status: 'closed', occasion: otherOccasion, product_type: oneProduct, budget_range: otherBudget, created_at: '2026-11-20T05:00:00.000Z' }),
 ]
 
 /** In StrictMode, as the app runs: React mounts, unmounts and remounts, and the lists' requests must survive it. */
@@ -56,7 +59,7 @@ const typingPause = () => act(() => vi.advanceTimersByTimeAsync(200))
 const statValue = (label: string) => within(screen.getByTestId(`stat-${label}`)).getAllByText(/.+/).at(-1)?.textContent
 const names = () => screen.getAllByLabelText(/^Status of /).map((select) => select.getAttribute('aria-label')?.replace('Status of ', ''))
 
-test('loads, shows the eight stats and asks the database for search, status and occasion', async () => {
+test('loads, shows the eight stats and asks the database for the search and each filter', async () => {
   const { apis, calls } = memoryDashboardApis(leads)
   renderDashboard(apis)
   expect(screen.getByText('Loading dashboard...')).toBeTruthy()
@@ -75,9 +78,18 @@ test('loads, shows the eight stats and asks the database for search, status and 
   await typingPause()
   await user().selectOptions(screen.getByLabelText('Occasion filter'), otherOccasion)
   expect(await screen.findByRole('heading', { name: 'Leads (2)' })).toBeTruthy()
+  await user().selectOptions(screen.getByLabelText('Product filter'), oneProduct)
+  expect(await screen.findByRole('heading', { name: 'Leads (1)' })).toBeTruthy()
+  expect(names()).toEqual(['Tara Iyer'])
+  await user().selectOptions(screen.getByLabelText('Product filter'), 'all')
+  await user().selectOptions(screen.getByLabelText('Budget filter'), oneBudget)
+  expect(await screen.findByRole('heading', { name: 'Leads (1)' })).toBeTruthy()
+  expect(names()).toEqual(['Rohan Gupta'])
   await user().selectOptions(screen.getByLabelText('Status filter'), 'pending')
   expect(await screen.findByText('No leads found')).toBeTruthy()
   expect(screen.getByRole('heading', { name: 'Leads (0)' })).toBeTruthy()
+  const counted = calls.filter((call) => call.name === 'countLeads').map((call) => call.args[0])
+  expect(counted.at(-1)).toEqual({ ...allLeads, status: 'pending', occasion: otherOccasion, budget: oneBudget })
 })
 
 test('a status change updates the row in place, and the stats from a new query', async () => {
@@ -149,13 +161,6 @@ test('a load failure gets the access toast with its message, no setup toast, and
   expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
 })
 
-test('the occasion filter offers every occasion of the flow file', async () => {
-  renderDashboard(memoryDashboardApis(leads).apis)
-  await screen.findByRole('heading', { name: 'Leads (3)' })
-  const offered = within(screen.getByLabelText('Occasion filter')).getAllByRole('option').map((option) => option.textContent)
-  expect(offered).toEqual(['All Occasions', ...occasionOptions])
-})
-
 test('sorts the leads table by a column header, ascending then descending, in the database', async () => {
   const { apis, calls } = memoryDashboardApis(leads)
   renderDashboard(apis)
@@ -207,7 +212,7 @@ test('Export CSV writes the leads of the filters in chunks, with progress and Ca
   releaseChunk()
   await vi.waitFor(() => expect(downloads).toEqual([expect.stringMatching(/^kanak-leads-\d{4}-\d{2}-\d{2}\.csv$/)]))
   const exported = calls.filter((call) => call.name === 'fetchLeadsCsvChunk')
-  expect(exported.at(-1)?.args.slice(0, 2)).toEqual([{ search: '', status: 'all', occasion: otherOccasion, budget: 'all' }, null])
+  expect(exported.at(-1)?.args.slice(0, 2)).toEqual([{ ...noLeadFilters, occasion: otherOccasion }, null])
   expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy()
 })
 

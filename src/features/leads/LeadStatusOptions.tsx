@@ -1,12 +1,11 @@
 import { leadStatuses } from '@/lib/lead-fields'
+import { statusLabel } from './lead-status-label'
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
-
-/** The `<option>`s of the three lead statuses, for the row dropdown and the status filter. */
+/** The `<option>`s of the three lead statuses, for the row dropdown. */
 export function LeadStatusOptions() {
   return leadStatuses.map((status) => (
     <option key={status} value={status}>
-      {capitalise(status)}
+      {statusLabel(status)}
     </option>
   ))
 }

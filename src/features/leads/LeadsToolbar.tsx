@@ -1,10 +1,9 @@
 import { Button, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react'
 import { useId, useState, type ReactNode } from 'react'
-import { occasionOptions } from '@/lib/consultation-facts'
 import { allOption } from '@/lib/all-option'
-import type { LeadFilters } from './lead-query'
-import { leadStatusSchema } from './lead.schema'
-import { LeadStatusOptions } from './LeadStatusOptions'
+import { filterOptions } from './filter-options'
+import { leadFilters } from './lead-filters'
+import { appliedFilters, type LeadFilters } from './lead-query'
 
 interface LeadsToolbarProps {
   filters: LeadFilters
@@ -30,38 +29,23 @@ export function LeadsToolbar({ filters, onSearchChange, onFilterChange, compact 
       onChange={(event) => onSearchChange(event.target.value)}
     />
   )
-  const selects = (
-    <>
-      <NativeSelect.Root width={compact ? 'full' : '44'} size={size}>
-        <NativeSelect.Field
-          aria-label="Status filter"
-          value={filters.status}
-          onChange={(event) =>
-            onFilterChange({ status: event.target.value === allOption ? allOption : leadStatusSchema.parse(event.target.value) })
-          }
-        >
-          <option value={allOption}>All Status</option>
-          <LeadStatusOptions />
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <NativeSelect.Root width={compact ? 'full' : '52'} size={size}>
-        <NativeSelect.Field
-          aria-label="Occasion filter"
-          value={filters.occasion}
-          onChange={(event) => onFilterChange({ occasion: event.target.value })}
-        >
-          <option value={allOption}>All Occasions</option>
-          {occasionOptions.map((occasion) => (
-            <option key={occasion} value={occasion}>
-              {occasion}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </>
-  )
+  const selects = leadFilters.map((filter) => (
+    <NativeSelect.Root key={filter.key} width={compact ? 'full' : 'auto'} size={size}>
+      <NativeSelect.Field
+        aria-label={`${filter.label} filter`}
+        value={filters[filter.key]}
+        onChange={(event) => onFilterChange({ [filter.key]: event.target.value })}
+      >
+        <option value={allOption}>{filter.allLabel}</option>
+        {filterOptions(filter).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  ))
   if (!compact) {
     return (
       <HStack gap="3" wrap="wrap">
@@ -71,7 +55,7 @@ export function LeadsToolbar({ filters, onSearchChange, onFilterChange, compact 
       </HStack>
     )
   }
-  const applied = [filters.status, filters.occasion].filter((value) => value !== allOption).length
+  const applied = appliedFilters(filters).length
   return (
     <Stack gap="2">
       <HStack gap="2">

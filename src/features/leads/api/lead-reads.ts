@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminAccessRequiredMessage, ApiError, errorCodes, toApiError } from '@/lib/api-error'
-import { allOption } from '@/lib/all-option'
-import type { LeadFilters, LeadSort, LeadSortColumn } from '../lead-query'
+import type { LeadCounter } from '../lead-filters'
+import { appliedFilters, type LeadFilters, type LeadSort, type LeadSortColumn } from '../lead-query'
 
 interface CountOptions {
   /** Ask for the exact number of matching rows. */
@@ -14,7 +14,7 @@ interface CountOptions {
  * The leads matching the filters, as one PostgREST request still to be ordered and paged. A search
  * term goes through search_leads (literal, case-insensitive substring of name, phone, email or
  * city, matched over a trigram index); without one the table is read directly, which the
- * database plans better.
+ * database plans better. Each applied filter (lead-filters.ts) asks for its column to equal its value.
  */
 export function leadsMatching(client: SupabaseClient, filters: LeadFilters, columns: string, options: CountOptions = {}) {
   const term = filters.search.trim()
@@ -22,11 +22,22 @@ export function leadsMatching(client: SupabaseClient, filters: LeadFilters, colu
     term === ''
       ? client.from('leads').select(columns, options)
       : client.rpc('search_leads', { term }, options).select(columns)
-  let query = source
-  if (filters.status !== allOption) query = query.eq('status', filters.status)
-  if (filters.occasion !== allOption) query = query.eq('occasion', filters.occasion)
-  if (filters.budget !== allOption) query = query.eq('budget_range', filters.budget)
-  return query
+  return appliedFilters(filters).reduce((query, filter) => query.eq(filter.column, filters[filter.key]), source)
+}
+
+/**
+ * The counter of dashboard_stats() that holds how many leads match the filters, or null when only
+ * counting the rows can say. A search always needs the count; without one, no filter is the total,
+ * and one filter alone the counter its declaration (lead-filters.ts) names for its value, if any.
+ */
+export function leadCounterFor(filters: LeadFilters): LeadCounter | null {
+  if (filters.search.trim() !== '') return null
+  const applied = appliedFilters(filters)
+  if (applied.length === 0) return 'total_leads'
+  const [only] = applied
+  if (applied.length > 1 || !only) return null
+  const counters: Readonly<Record<string, LeadCounter>> | null = only.counters
+  return counters?.[filters[only.key]] ?? null
 }
 
 /** The columns each sortable column of the table orders by. */

@@ -2,12 +2,12 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
 import { ApiError, errorCodes, toApiError } from '@/lib/api-error'
 import { isReferenceImagePath, referenceImageBucket } from '@/lib/reference-image-path'
-import { allOption } from '@/lib/all-option'
 import type { Lead, LeadStatus } from '@/lib/lead-fields'
 import { leadSchema } from '../lead.schema'
+import { leadCounters, type LeadCounter } from '../lead-filters'
 import type { LeadFilters, LeadQuery } from '../lead-query'
 import { fetchCsvChunk, type CsvChunk, type LeadCursor } from './lead-csv-chunks'
-import { leadOrder, leadReadError, leadsMatching } from './lead-reads'
+import { leadCounterFor, leadOrder, leadReadError, leadsMatching } from './lead-reads'
 
 /** Seconds a reference image's signed URL lives: time to look at it, and little use to anyone it reaches later. */
 export const referenceImageUrlLifetime = 10 * 60
@@ -18,14 +18,7 @@ export interface RowSpan {
   to: number
 }
 
-/** The counters of dashboard_stats() that count leads, by the status filter they answer. */
-const countedBy = { [allOption]: 'total_leads', pending: 'pending_leads', contacted: 'contacted_leads', closed: 'closed_leads' } as const
-const leadCountsSchema = z.object({
-  total_leads: z.number(),
-  pending_leads: z.number(),
-  contacted_leads: z.number(),
-  closed_leads: z.number(),
-})
+const leadCountsSchema = z.object(Object.fromEntries(leadCounters.map((counter) => [counter, z.number()])) as Record<LeadCounter, z.ZodMiniNumber>)
 
 export function createLeadsApi(client: SupabaseClient) {
   /** One page of the leads matching the query, in its order. */
@@ -39,14 +32,15 @@ export function createLeadsApi(client: SupabaseClient) {
 
   /**
    * How many leads match the filters: a count-only request, apart from the rows, so they can show
-   * first. Filtered by status alone (or not at all), the counters dashboard_stats keeps answer at
+   * first. Where a counter dashboard_stats keeps holds the number (leadCounterFor), it answers at
    * once what counting the rows would take a while for.
    */
   async function countLeads(filters: LeadFilters, signal: AbortSignal): Promise<number> {
-    if (filters.search.trim() === '' && filters.occasion === allOption && filters.budget === allOption) {
+    const counter = leadCounterFor(filters)
+    if (counter !== null) {
       const { data, error, status } = await client.rpc('dashboard_stats').abortSignal(signal)
       if (error) throw leadReadError(error, status)
-      return leadCountsSchema.parse(data)[countedBy[filters.status]]
+      return leadCountsSchema.parse(data)[counter]
     }
     const { count, error, status } = await leadsMatching(client, filters, 'id', { count: 'exact', head: true }).abortSignal(signal)
     if (error) throw leadReadError(error, status)

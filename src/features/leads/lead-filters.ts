@@ -1,0 +1,50 @@
+import type { AnswerFieldName, LeadStatus } from '@/lib/lead-fields'
+
+/** The counters of dashboard_stats() that count leads: all of them, and those of each status. */
+export const leadCounters = ['total_leads', 'pending_leads', 'contacted_leads', 'closed_leads'] as const
+export type LeadCounter = (typeof leadCounters)[number]
+
+interface FilterDeclaration {
+  /** Its key in a leads query. */
+  key: string
+  /** Its control's name, "<label> filter". */
+  label: string
+  /** The text of its first option, which filters nothing. */
+  allLabel: string
+  /**
+   * Which counter of dashboard_stats() holds the number of leads of each value, when this filter is
+   * the only one set and nothing is searched; null when only counting the rows can say. Required, so
+   * no filter is added without deciding it.
+   */
+  counters: Readonly<Record<string, LeadCounter>> | null
+}
+
+/** Where a filter's options come from, and the column of public.leads a chosen option must equal. */
+type FilterSource =
+  | { options: 'statuses'; column: 'status'; counters: Readonly<Record<LeadStatus, LeadCounter>> }
+  /** The answers a saved lead can hold for the column, from the flow (`answerOptions` of virtual:consultation-facts). */
+  | { options: 'answers'; column: AnswerFieldName }
+
+export type LeadFilterDeclaration = FilterDeclaration & FilterSource
+
+/**
+ * The leads tab's filters, declared once, in the toolbar's order. The query builder, the count's
+ * shortcut, the toolbar (wide and phone), the CSV export and the in-memory test backend read this
+ * list; a filter over a column with many leads also wants an index (supabase/migrations, README).
+ */
+export const leadFilters = [
+  {
+    key: 'status',
+    label: 'Status',
+    allLabel: 'All Status',
+    options: 'statuses',
+    column: 'status',
+    counters: { pending: 'pending_leads', contacted: 'contacted_leads', closed: 'closed_leads' },
+  },
+  { key: 'occasion', label: 'Occasion', allLabel: 'All Occasions', options: 'answers', column: 'occasion', counters: null },
+  { key: 'product', label: 'Product', allLabel: 'All Products', options: 'answers', column: 'product_type', counters: null },
+  { key: 'budget', label: 'Budget', allLabel: 'All Budgets', options: 'answers', column: 'budget_range', counters: null },
+] as const satisfies readonly LeadFilterDeclaration[]
+
+export type LeadFilter = (typeof leadFilters)[number]
+export type LeadFilterKey = LeadFilter['key']
