@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { consultationFlowFile } from './flow-tools/flow-files.ts'
 import { appModules } from './scripts/app-modules.ts'
 import { projectAliases } from './scripts/project-aliases.ts'
 
@@ -8,7 +9,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       {
-        ...appModules(),
+        ...appModules({ flowFile: consultationFlowFile }),
         test: {
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flow-tools/**/*.test.ts', 'flows/**/*.test.ts'],
