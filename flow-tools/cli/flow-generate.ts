@@ -2,18 +2,22 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { flowDiagram, withDiagram } from '../flow-diagram.ts'
 import { defaultFlowFile, loadFlowFile, problemReport } from '../flow-files.ts'
 import { flowJsonSchemaText } from '../flow-json-schema.ts'
+import { translationJsonSchemaText } from '../translation-json-schema.ts'
 
 const schemaFile = 'flows/consultation.flow.schema.json'
+const translationSchemaFile = 'flows/translation.schema.json'
 const diagramFile = 'flows/README.md'
 
 /**
  * `npm run flow:generate`: writes what derives from the flow's schema and the flow file: the JSON
- * Schema editors' YAML tools complete from, and the flow's Mermaid diagram in flows/README.md, where
- * GitHub renders it. Tests fail while either is stale.
+ * Schemas editors' YAML tools complete from (the flow file's and the translation files'), and the
+ * flow's Mermaid diagram in flows/README.md, where GitHub renders it. Tests fail while any is stale.
  */
 function main(): number {
   writeFileSync(schemaFile, flowJsonSchemaText())
   console.log(`wrote ${schemaFile}`)
+  writeFileSync(translationSchemaFile, translationJsonSchemaText())
+  console.log(`wrote ${translationSchemaFile}`)
   const result = loadFlowFile(defaultFlowFile)
   if (!result.ok) {
     console.error(problemReport(result))
