@@ -108,10 +108,11 @@ function editedPath(path: TextPath, labels: Map<string, Map<string, string>>): T
  */
 function editedTranslation(source: string, language: string, original: Flow, edited: Flow, labels: Map<string, Map<string, string>>): string {
   const read = readYaml(source, `${language} translation`)
-  if (!read.ok || !isMap(read.doc.contents)) throw new Error(`the ${language} translation to edit is not a YAML mapping`)
+  const contents = read.ok ? read.doc.contents : null
+  if (!read.ok || !isMap(contents)) throw new Error(`the ${language} translation to edit is not a YAML mapping`)
   const { doc, locator } = read
   const editedEnglish = new Map(translatableTexts(edited).map((text) => [key(text.path), text.text]))
-  const { texts } = readWrittenTranslation(doc.contents as never, translatableTexts(original), locator, language)
+  const { texts } = readWrittenTranslation(contents, translatableTexts(original), locator, language)
   for (const text of texts) {
     const english = editedEnglish.get(key(editedPath(text.english.path, labels)))
     if (english === undefined || english === text.english.text) continue
