@@ -52,7 +52,15 @@ describe('the prerendered first screen', () => {
   }, 60_000)
 
   it('is served styled by the dev server: every class of its markup has a rule in the inlined CSS', async () => {
-    const server = await createServer({ ...appModules({ flowFile: consultationFlowFile }), configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, ws: false, watch: null } })
+    const server = await createServer({
+      ...appModules({ flowFile: consultationFlowFile }),
+      configFile: false,
+      logLevel: 'error',
+      appType: 'custom',
+      server: { middlewareMode: true, ws: false, watch: null },
+      // Not the checkout's cache: a dev server running beside the tests keeps its optimized dependencies.
+      cacheDir: path.join(dir, 'vite-cache'),
+    })
     try {
       const html = await transformed(consultationFlowFile, template, { server })
       expect(html.split('</head>')[1]).not.toContain('<style')
