@@ -17,13 +17,14 @@ function parsePlace(arg: string): { file: string; place: Place } | undefined {
  * Writes the file only when every place holds a text.
  */
 function main(): number {
-  const places = process.argv.slice(2).map((arg) => ({ arg, parsed: parsePlace(arg) }))
-  const bad = places.filter(({ parsed }) => !parsed)
-  if (places.length === 0 || bad.length > 0) {
-    console.error(bad.map(({ arg }) => `'${arg}' is not a place such as flows/consultation.hi.yaml:84`).concat(usage).join('\n'))
+  const args = process.argv.slice(2)
+  const places = args.flatMap((arg) => parsePlace(arg) ?? [])
+  if (args.length === 0 || places.length < args.length) {
+    const bad = args.filter((arg) => !parsePlace(arg))
+    console.error(bad.map((arg) => `'${arg}' is not a place such as flows/consultation.hi.yaml:84`).concat(usage).join('\n'))
     return 1
   }
-  const files = [...new Set(places.map(({ parsed }) => parsed!.file))]
+  const files = [...new Set(places.map((place) => place.file))]
   let failed = false
   for (const file of files) {
     const translation = flowOfTranslation(file)
@@ -40,7 +41,7 @@ function main(): number {
       continue
     }
     // From the last place up, so each place still names the line it named.
-    const here = places.map(({ parsed }) => parsed!).filter((p) => p.file === file).sort((a, b) => b.place.line - a.place.line || (b.place.col ?? 0) - (a.place.col ?? 0))
+    const here = places.filter((p) => p.file === file).sort((a, b) => b.place.line - a.place.line || (b.place.col ?? 0) - (a.place.col ?? 0))
     let source = read.source
     const said: string[] = []
     let refused = false
@@ -53,7 +54,7 @@ function main(): number {
       }
       source = result.source
       const what = `${file}:${place.line} ${pathText(result.text.english.path)}`
-      said.unshift(result.changed ? `${what}: marked as translated from "${result.text.english.text}" (from: "${result.hash}")` : `${what}: already marked as translated from the current English`)
+      said.unshift(result.changed ? `${what}: marked as translated from ${JSON.stringify(result.text.english.text)} (from: "${result.hash}")` : `${what}: already marked as translated from the current English`)
     }
     failed ||= refused
     if (refused) continue
