@@ -5,9 +5,11 @@ import { clientGone } from './storage-error.ts'
 
 /**
  * After an early answer the rest of the body is read and dropped, so the client gets to read the
- * answer before the connection closes; a body that goes on past this is cut off.
+ * answer before the connection closes: a client still sending when the connection is cut sees a
+ * network failure instead of the 413. Bodies a few times the upload limit are drained whole; one
+ * that goes on past this is cut off.
  */
-const maxDiscardedBytes = 1024 * 1024
+const maxDiscardedBytes = 64 * 1024 * 1024
 
 /**
  * The request body as a stream that fails with 413 once it passes `limit` bytes, and with
