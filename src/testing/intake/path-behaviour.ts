@@ -114,8 +114,9 @@ export function describeEveryPath(flow: CheckedFlow, title: string, language: Te
       expect(some((e) => e.some((x) => x.type === 'xstate.done.actor.bookAppointment'))).toBe(true)
     })
 
-    it('runs each path on the machine: states, transcript, panel, saved payload, links, texts, recording', async () => {
-      for (const path of paths) {
+    it.each(paths.map((path, index) => [index + 1, path] as const))(
+      `runs path %i of ${paths.length} on the machine: states, transcript, panel, saved payload, links, texts, recording`,
+      async (_, path) => {
         const saves: LeadPayload[] = []
         const links: string[] = []
         const records: TimedRecord[] = []
@@ -198,8 +199,8 @@ export function describeEveryPath(flow: CheckedFlow, title: string, language: Te
           expect(contents.at(-1)).toBe(renderTemplate(messageText(confirmation), { ...values, ...booking, date: language.slotDates[booking.day] ?? booking.date }))
         }
         actor.stop()
-      }
-    })
+      },
+    )
   })
 
   describe(`${title}: each option of each step, one by one`, () => {
