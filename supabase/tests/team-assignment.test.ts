@@ -138,8 +138,9 @@ describe('Realtime for the team\'s tables', () => {
     const followUp = await team.staff.client.rpc('follow_up_add', { lead_id: lead, due_at: new Date(Date.now() + 3_600_000).toISOString(), text: 'live' })
     expect(await eventually(() => changesOf(adminHears, note.data!.id)[0], 'the note')).toMatchObject({ table: 'lead_notes', eventType: 'INSERT' })
     expect(await eventually(() => changesOf(adminHears, followUp.data.id)[0], 'the follow-up')).toMatchObject({ table: 'follow_ups' })
-    await eventually(() => adminHears.changes.find((change) => change.table === 'lead_events' && change.new.lead_id === lead), 'the history event')
+    const leadOf = (change: (typeof adminHears.changes)[number]) => (change.new as { lead_id?: string }).lead_id
+    await eventually(() => adminHears.changes.find((change) => change.table === 'lead_events' && leadOf(change) === lead), 'the history event')
     await new Promise((resolve) => setTimeout(resolve, sameTurnMs))
-    expect(otherHears.changes.filter((change) => change.new.lead_id === lead)).toEqual([])
+    expect(otherHears.changes.filter((change) => leadOf(change) === lead)).toEqual([])
   })
 })
