@@ -84,6 +84,10 @@ async function main() {
     const busiestHistory = await timeCalls(10, () => adminClient.rpc('lead_history', { lead_id: busiestLead }))
     const typicalHistory = await timeCalls(10, () => staffClient.rpc('lead_history', { lead_id: 'bench-00000003' }))
     const stats = await timeCalls(10, () => staffClient.rpc('dashboard_stats'))
+    const staffId = (await staffClient.auth.getUser()).data.user!.id
+    const page = (query: ReturnType<typeof staffClient.rpc>) => query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(50)
+    const mine = await timeCalls(10, () => page(staffClient.rpc('search_leads', { term: '' }, { count: 'exact' }).eq('owner_id', staffId)))
+    const pool = await timeCalls(10, () => page(staffClient.rpc('search_leads', { term: '' }, { count: 'exact' }).is('owner_id', null)))
     const recordedExport = await exportTimings(adminClient)
 
     console.log('')
@@ -113,6 +117,8 @@ async function main() {
     console.log(`    lead_history, the longest history:   ${calls(busiestHistory)}`)
     console.log(`    lead_history, a lead as staff:       ${calls(typicalHistory)}`)
     console.log(`    dashboard_stats() as staff:          ${calls(stats)}`)
+    console.log(`    staff's "mine", first page and count: ${calls(mine)}`)
+    console.log(`    staff's "unassigned", page and count: ${calls(pool)}`)
     console.log(`    export_leads_chunk, every lead:      ${ms(recordedExport.recordedMs)} (${recordedExport.rows.toLocaleString('en-IN')} rows, recorded); the same pages read plainly ${ms(recordedExport.plainMs)}`)
   } finally {
     for (const stop of stops) await stop().catch((error: unknown) => console.error(error))
