@@ -90,7 +90,7 @@ describe('the CSV export', () => {
 
   it('pages every matching lead by keyset and records the export in each lead\'s history', async () => {
     const city = `Exportpur ${[...crypto.getRandomValues(new Uint8Array(6))].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`
-    const ids = []
+    const ids: string[] = []
     for (let lead = 0; lead < 3; lead += 1) ids.push(await arrangeLead(team.serviceClient(), { city, created_at: `2026-03-0${lead + 1}T00:00:00Z` }))
     const exportId = crypto.randomUUID()
     const filters = { term: city, status: 'pending' }
