@@ -6,9 +6,11 @@ import { DashboardScreen, type DashboardApis } from '@/features/dashboard/Dashbo
 import { insightsApi } from '@/features/insights/api'
 import { leadsApi } from '@/features/leads/api'
 import { schedulingApi } from '@/features/scheduling/api'
+import { teamApi } from '@/features/team/api'
 
 const dashboardApis: DashboardApis = {
   auth: authApi,
+  team: teamApi,
   leads: leadsApi,
   appointments: appointmentsApi,
   loadTakenSlots: schedulingApi.fetchTakenSlots,

@@ -2,8 +2,11 @@ import type { AppointmentRow } from '@/features/appointments/appointment.schema'
 import type { DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { emptyInsights, type Insights, type UnfinishedChat } from '@/features/insights/insights.schema'
 import { appliedFilters, type LeadFilters, type LeadQuery, type LeadSortColumn } from '@/features/leads/lead-query'
+import type { LeadChange } from '@/features/leads/lead-change'
 import type { Lead, LeadStatus } from '@/lib/lead-fields'
+import type { TeamMember, Viewer } from '@/lib/team'
 import { fakeChangeSource } from './fake-change-source'
+import { aTeam } from './lead-work-fixtures'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
   customer: (lead) => lead.name,
@@ -23,7 +26,13 @@ export function memoryDashboardApis(
   leads: readonly Lead[],
   appointments: readonly AppointmentRow[] = [],
   chats: { insights?: Insights; unfinished?: readonly UnfinishedChat[] } = {},
+  people: { viewer?: Viewer; team?: readonly TeamMember[] } = {},
 ) {
+  const viewer = people.viewer ?? aTeam.admin
+  const team = [...(people.team ?? Object.values(aTeam))]
+  /** The database's clock for updated_at: each write a later instant. */
+  let writes = 0
+  const writtenAt = () => new Date(Date.UTC(2026, 10, 25, 6, 0, 0, ++writes)).toISOString()
   const stored = new Map(leads.map((lead) => [lead.id, lead]))
   const unfinished = new Map((chats.unfinished ?? []).map((chat) => [chat.id, chat]))
   const calls: { name: string; args: unknown[] }[] = []
@@ -49,7 +58,8 @@ export function memoryDashboardApis(
       return order || newestFirst
     })
   const apis: DashboardApis = {
-    auth: { requireAdmin: record('requireAdmin', () => undefined) },
+    auth: { requireMember: record('requireMember', () => viewer) },
+    team: { fetchTeam: record('fetchTeam', () => [...team]) },
     leads: {
       fetchLeadsPage: record('fetchLeadsPage', (query: LeadQuery, span: { from: number; to: number }) =>
         sorted(matching(query), query.sort).slice(span.from, span.to + 1),
@@ -63,11 +73,15 @@ export function memoryDashboardApis(
         const ended = start + size >= all.length
         return { leads, next: ended || !last ? null : { created_at: last.created_at, lastId: last.id, written: [last.id] } }
       }),
-      updateLeadStatus: record('updateLeadStatus', (id: string, status: LeadStatus) => {
-        const lead = { ...stored.get(id)!, status, updated_at: new Date().toISOString() }
+      fetchLead: record('fetchLead', (id: string) => stored.get(id) ?? null),
+      updateLead: record('updateLead', (id: string, change: LeadChange, seen: string | null | undefined) => {
+        const now = stored.get(id)!
+        if (seen && now.updated_at !== seen) return { outcome: 'changedMeanwhile' as const, lead: now }
+        const lead = { ...now, ...change, updated_at: writtenAt() }
         stored.set(id, lead)
-        return lead
+        return { outcome: 'saved' as const, lead }
       }),
+      recordWhatsAppOpened: record('recordWhatsAppOpened', () => undefined),
       signReferenceImage: record('signReferenceImage', async (path: string) => `https://images.example/${path}?token=signed`),
     },
     appointments: {
@@ -123,5 +137,12 @@ export function memoryDashboardApis(
     stored.set(lead.id, lead)
     changes.change({ type: 'row.added', table: 'leads', row: lead })
   }
-  return { apis, calls, changes, visitorAdds }
+  /** Another member changes a lead in another browser: stored, and the feed tells of it. */
+  const memberChanges = (id: string, change: Partial<Lead>) => {
+    const lead = { ...stored.get(id)!, ...change, updated_at: writtenAt() }
+    stored.set(id, lead)
+    changes.change({ type: 'row.changed', table: 'leads', row: lead })
+    return lead
+  }
+  return { apis, calls, changes, visitorAdds, memberChanges, team }
 }

@@ -11,6 +11,8 @@ import { CalendarView } from '@/features/appointments/CalendarView'
 import type { ManageAppointmentApis } from '@/features/appointments/ManageAppointmentDialog'
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
 import { LeadsTab, type LeadsTabApi } from '@/features/leads/LeadsTab'
+import type { TeamApi } from '@/features/team/api/team-api'
+import type { TeamMember, Viewer } from '@/lib/team'
 import type { DashboardApi } from './api/dashboard-api'
 import type { DatabaseChangesApi } from './api/database-changes'
 import { changeFeed } from './change-feed'
@@ -19,13 +21,14 @@ import type { DashboardStats } from './dashboard-stats'
 import { announceLeadLoadFailure } from './lead-load-failure'
 import { appointmentListChanges, calendarChanges, leadListChanges } from './changes-to-lists'
 import { announceNewLead } from './new-lead-toast'
-import { withoutAccess } from './no-access-apis'
+import { viewerWithoutAccess, withoutAccess } from './no-access-apis'
 import { StatCards } from './StatCards'
 
 /** What the dashboard asks the backend through. */
 export interface DashboardApis {
-  /** Throws an ApiError coded admin_access_required unless the signed-in user holds the admin role. */
-  auth: { requireAdmin: () => Promise<void> }
+  /** The signed-in member; throws an ApiError coded admin_access_required unless the user holds a role of the team. */
+  auth: { requireMember: () => Promise<Viewer> }
+  team: Pick<TeamApi, 'fetchTeam'>
   leads: LeadsTabApi
   appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
   loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
@@ -48,13 +51,15 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
     () =>
       dashboardMachine.provide({
         actors: {
-          requireAdmin: fromPromise<void>(() => apis.auth.requireAdmin()),
+          requireMember: fromPromise<Viewer>(() => apis.auth.requireMember()),
+          fetchTeam: fromPromise<readonly TeamMember[]>(() => apis.team.fetchTeam()),
           fetchStats: fromAbortable<DashboardStats, unknown>((_, signal) => apis.stats.fetchDashboardStats(signal)),
           listenForChanges: changeFeed(apis.changes),
         },
         actions: {
           notifyAccessFailed: (_, error) => announceLeadLoadFailure(error),
           notifyStatsFailed: (_, error) => console.error(error),
+          notifyTeamFailed: (_, error) => console.error(error),
           notifyLeadAdded: (_, lead) => announceNewLead(lead),
           notifyChangesTrouble: (_, error) => console.warn(error),
         },
@@ -75,6 +80,8 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
   const [search, setSearch] = useState('')
   const refreshStats = useCallback(() => send({ type: 'stats.refresh' }), [send])
   const phone = usePhoneLayout()
+  const viewer = snapshot.context.viewer ?? viewerWithoutAccess
+  const { team } = snapshot.context
 
   return (
     <Container as="main" maxW="7xl" px="4" py={phone ? '3' : '6'}>
@@ -114,6 +121,8 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
               <Tabs.Content value="leads">
                 <LeadsTab
                   api={shownApis.leads}
+                  viewer={viewer}
+                  team={team}
                   search={search}
                   onSearchChange={setSearch}
                   onLeadUpdated={refreshStats}

@@ -3,6 +3,7 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import type { Lead } from '@/lib/lead-fields'
+import type { TeamMember, Viewer } from '@/lib/team'
 import { noListChanges, type ListChanges } from '@/lib/list-changes'
 import type { RowChangeEvent } from '@/lib/paged-query.machine'
 import { shownRows } from '@/lib/shown-rows'
@@ -17,11 +18,14 @@ import { LeadsToolbar } from './LeadsToolbar'
 
 export type LeadsTabApi = Pick<
   LeadsApi,
-  'fetchLeadsPage' | 'countLeads' | 'fetchLeadsCsvChunk' | 'updateLeadStatus' | 'signReferenceImage'
+  'fetchLeadsPage' | 'countLeads' | 'fetchLeadsCsvChunk' | 'fetchLead' | 'updateLead' | 'recordWhatsAppOpened' | 'signReferenceImage'
 >
 
 interface LeadsTabProps {
   api: LeadsTabApi
+  /** Who is signed in, and the team that may own leads. */
+  viewer: Viewer
+  team: readonly TeamMember[]
   /** The search the tab opens with: the dashboard shares it with the appointments tab. */
   search: string
   /** Hears each search the tab applies. */
@@ -33,7 +37,7 @@ interface LeadsTabProps {
   changes?: ListChanges<RowChangeEvent>
 }
 
-export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFailed, changes = noListChanges }: LeadsTabProps) {
+export function LeadsTab({ api, viewer, team, search, onSearchChange, onLeadUpdated, onLoadFailed, changes = noListChanges }: LeadsTabProps) {
   const machine = useMemo(
     () =>
       leadsQueryMachine(api).provide({
@@ -78,7 +82,7 @@ export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFai
       <CsvExportButton api={api} filters={filtersOf(query)} total={shown.busy ? null : shown.total} />
     </LeadsToolbar>
   )
-  const rowActions = { api, onView: view, onUpdated: updated }
+  const rowActions = { api, viewer, team, onView: view, onUpdated: updated }
 
   return (
     <Stack gap="4">

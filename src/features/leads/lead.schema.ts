@@ -24,6 +24,8 @@ const leadRow = z.object({
   id: z.string(),
   ...fieldSchemas,
   ...chatFieldSchemas,
+  owner_id: z.nullable(z.string()),
+  returning: z.boolean(),
   status: leadStatusSchema,
   created_at: z.string(),
   updated_at: z.nullish(z.string()),

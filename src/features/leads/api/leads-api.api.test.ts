@@ -151,8 +151,9 @@ describe('leads api: status changes and access', () => {
   it('updates status and updated_at, and the change is stored', async () => {
     const lead = newLead({ id: `api-${randomUUID()}`, updated_at: '2030-01-01T00:00:00Z' })
     await serviceClient().from('leads').insert(lead)
-    const updated = await api.updateLeadStatus(lead.id, 'contacted')
-    expect(updated.status).toBe('contacted')
+    const seen = (await api.fetchLead(lead.id))!.updated_at
+    const updated = await api.updateLead(lead.id, { status: 'contacted' }, seen)
+    expect(updated).toMatchObject({ outcome: 'saved', lead: { status: 'contacted' } })
     const stored = await serviceClient().from('leads').select('status, updated_at').eq('id', lead.id).single()
     expect(stored.data?.status).toBe('contacted')
     expect(stored.data?.updated_at).not.toBe('2030-01-01T00:00:00+00:00')
@@ -161,7 +162,7 @@ describe('leads api: status changes and access', () => {
   it('refuses a status the schema does not know, with the database code', async () => {
     const lead = newLead({ id: `api-${randomUUID()}` })
     await serviceClient().from('leads').insert(lead)
-    await expect(api.updateLeadStatus(lead.id, 'archived' as never)).rejects.toMatchObject({ code: '23514' })
+    await expect(api.updateLead(lead.id, { status: 'archived' as never }, null)).rejects.toMatchObject({ code: '23514' })
   })
 
   it('shows a signed-in non-admin no leads and lets them change none', async () => {
@@ -169,7 +170,7 @@ describe('leads api: status changes and access', () => {
     const theirs = createLeadsApi(user.client)
     expect(await theirs.fetchLeadsPage({ ...mine, search: 'a' }, { from: 0, to: 49 }, signal())).toEqual([])
     expect(await theirs.countLeads({ ...mine, search: 'a' }, signal())).toBe(0)
-    await expect(theirs.updateLeadStatus(leads[0]!.id, 'closed')).rejects.toHaveProperty('code')
+    await expect(theirs.updateLead(leads[0]!.id, { status: 'closed' }, null)).rejects.toHaveProperty('code')
   })
 
   it('refuses a reader without the admin grant with the admin-access code', async () => {
