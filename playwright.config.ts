@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { consultationFlowFile, defaultFlowFile } from './flow-tools/flow-files.ts'
 import { defaultDataDir } from './supabase/local/data-home.ts'
 
 // E2E_PORT lets several checkouts run their browser tests side by side.
@@ -35,7 +36,8 @@ export default defineConfig({
   webServer: {
     command: `npm start -- --port ${port}`,
     url: `http://localhost:${port}`,
-    reuseExistingServer: !process.env.CI,
+    // A server already running serves the shipped flow: never mistake it for one built from an editor's copy.
+    reuseExistingServer: !process.env.CI && consultationFlowFile === defaultFlowFile,
     timeout: 120_000,
     env: { LOCAL_BACKEND_DATA_DIR: defaultDataDir('e2e', process.cwd()), LOCAL_BACKEND_FRESH: '1' },
   },

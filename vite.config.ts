@@ -1,16 +1,17 @@
 import { defineConfig } from 'vite'
+import { consultationFlowFile } from './flow-tools/flow-files.ts'
 import { appModules } from './scripts/app-modules.ts'
 import { prerenderPlugin } from './scripts/vite-plugin-prerender.ts'
 import { localSupabaseBackend } from './supabase/local/vite-plugin.ts'
 
-const app = appModules()
+const app = appModules({ flowFile: consultationFlowFile })
 
 export default defineConfig({
   ...app,
   plugins: [
     ...(app.plugins ?? []),
     localSupabaseBackend(),
-    prerenderPlugin({ entry: '/src/app/render-first-screen.tsx', renderConfig: () => appModules() }),
+    prerenderPlugin({ entry: '/src/app/render-first-screen.tsx', renderConfig: () => appModules({ flowFile: consultationFlowFile }) }),
   ],
   // No CORS: a page on another origin (any localhost port included) must not read the app's files.
   // The local backend answers CORS for its own API paths, as Supabase does.

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { secondBrandFile } from './flow-tools/brand/brand-files.ts'
+import { consultationFlowFile } from './flow-tools/flow-files.ts'
 import { appModules } from './scripts/app-modules.ts'
 
 /** The tests that render the app built with the second brand (brand/fixtures/), in a project of their own. */
@@ -11,7 +12,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       {
-        ...appModules(),
+        ...appModules({ flowFile: consultationFlowFile }),
         test: {
           name: 'app',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'flow-tools/**/*.test.ts', 'flows/**/*.test.ts'],
@@ -22,7 +23,7 @@ export default defineConfig({
         },
       },
       {
-        ...appModules({ brandFile: secondBrandFile }),
+        ...appModules({ flowFile: consultationFlowFile, brandFile: secondBrandFile }),
         test: {
           name: 'second-brand',
           include: secondBrandTests,

@@ -4,6 +4,7 @@ import { serviceClient } from './admin-backend.ts'
 import { quietDay, startedOnAndIdle } from './chat-sessions.ts'
 import { uniqueSurname } from './admin-data.ts'
 import { signInAsAdmin, toast } from './admin-page.ts'
+import { english } from './chat-texts.ts'
 import { answerAfterBudget, answerUpToBudget, choose, fillForm, sessionIdOf, uniquePhone } from './visitor-chat.ts'
 
 /** Waits until the chat's recording of a session has reached the database (it is sent in the background). */
@@ -39,7 +40,7 @@ async function fourVisitors(browser: Browser, surname: string) {
   const completed = { name: `Chitra ${surname}`, phone: uniquePhone() }
   const sessions = [
     await visitorChats(browser, '/?utm_source=instagram', async (page) => {
-      await fillForm(page, { 'Full Name': leftAtOccasion.name, 'Phone Number': leftAtOccasion.phone })
+      await fillForm(page, 'name_form', { name: leftAtOccasion.name, phone: leftAtOccasion.phone })
       await expect(page.getByRole('button', { name: 'Anniversary', exact: true })).toBeVisible({ timeout: 15_000 })
       return 'occasion'
     }),
@@ -56,7 +57,7 @@ async function fourVisitors(browser: Browser, surname: string) {
       'https://m.facebook.com/',
     ),
     await visitorChats(browser, '/', async (page) => {
-      await expect(page.getByLabel('Full Name', { exact: true })).toBeVisible({ timeout: 15_000 })
+      await expect(page.getByLabel(english.field('name_form', 'name'), { exact: true })).toBeVisible({ timeout: 15_000 })
       return 'name_form'
     }),
     await visitorChats(browser, '/?utm_source=instagram', async (page) => {
@@ -124,10 +125,10 @@ test('three visitors leave the chat at different steps and one completes: the In
   const unfinished = page.getByRole('table', { name: 'Unfinished chats' })
   const asha = unfinished.getByRole('row').filter({ hasText: leftAtOccasion.name })
   await expect(asha).toContainText(leftAtOccasion.phone)
-  await expect(asha).toContainText("What's the special occasion?")
+  await expect(asha).toContainText(english.said('occasion'))
   const whatsApp = new URL((await asha.getByRole('link', { name: `WhatsApp ${leftAtOccasion.name}` }).getAttribute('href'))!)
   expect(whatsApp.pathname).toBe(`/91${leftAtOccasion.phone}`)
-  expect(whatsApp.searchParams.get('text')).toContain(`Hi ${leftAtOccasion.name},`)
+  expect(whatsApp.searchParams.get('text')).toBe(english.text(['links', 'follow_up', 'whatsapp'], { name: leftAtOccasion.name }))
   await expect(unfinished.getByRole('row').filter({ hasText: choseChatFirst.name })).toContainText('Chose to chat first')
   await expect(unfinished.getByRole('row').filter({ hasText: completed.name })).toHaveCount(0)
 

@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import Papa from 'papaparse'
 import { answerOptions } from '../flow-tools/flow-facts.ts'
-import { shippedFlow } from '../flow-tools/flow-files.ts'
+import { checkedConsultationFlow } from '../flow-tools/flow-files.ts'
 import { serviceClient } from './admin-backend.ts'
 import { seedLeads, seedReferenceImage, uniqueSurname } from './admin-data.ts'
 import { signInAsAdmin, toast } from './admin-page.ts'
 
-const [ring = '', pendant = ''] = answerOptions(shippedFlow(), 'product_type')
-const [lowBudget = '', highBudget = ''] = answerOptions(shippedFlow(), 'budget_range')
+const [ring = '', pendant = ''] = answerOptions(checkedConsultationFlow(), 'product_type')
+const [lowBudget = '', highBudget = ''] = answerOptions(checkedConsultationFlow(), 'budget_range')
 
 test('search, status, occasion, product and budget filters narrow the leads table', async ({ page }) => {
   const surname = uniqueSurname()

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { answerOptions } from '../flow-tools/flow-facts.ts'
-import { shippedFlow } from '../flow-tools/flow-files.ts'
+import { checkedConsultationFlow } from '../flow-tools/flow-files.ts'
 import { istWallClock } from '../src/lib/dayjs.ts'
 import { formatTime } from '../src/lib/format.ts'
 import { aLeadPayload } from '../src/testing/lead-fixtures.ts'
@@ -13,7 +13,7 @@ import { expectPhoneFriendly, phone } from './phone-layout.ts'
 test.use({ viewport: phone, hasTouch: true, isMobile: true })
 
 /** A product the fixture lead does not have. */
-const pendant = answerOptions(shippedFlow(), 'product_type').find((product) => product !== aLeadPayload().product_type)!
+const pendant = answerOptions(checkedConsultationFlow(), 'product_type').find((product) => product !== aLeadPayload().product_type)!
 
 async function storedLeadStatus(id: string) {
   const { data } = await serviceClient().from('leads').select('status').eq('id', id).single()

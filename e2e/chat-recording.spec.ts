@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test'
 import { adminClient, serviceClient } from './admin-backend.ts'
+import { english } from './chat-texts.ts'
 import { answerAfterBudget, answerUpToBudget, choose, sessionIdOf, uniquePhone } from './visitor-chat.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.route('https://wa.me/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }))
 })
+
+const thankYou = ['steps', 'completion', 'success', 'say', 0]
 
 async function leadIdOf(phone: string): Promise<string | undefined> {
   const { data } = await serviceClient().from('leads').select('id').eq('phone', phone)
@@ -17,15 +20,15 @@ test('a chat from an Instagram ad is recorded as one session an admin reads: lan
   const phone = uniquePhone()
   await page.goto('/?utm_source=instagram&utm_campaign=diwali', { referer: 'https://l.instagram.com/' })
 
-  const form = page.getByRole('form', { name: 'Your details' })
-  await expect(form).toHaveAccessibleDescription('We use your name and phone number only to contact you about your consultation.', { timeout: 15_000 })
+  const form = page.getByRole('form', { name: english.text(['chat', 'form_label']) })
+  await expect(form).toHaveAccessibleDescription(english.text(['steps', 'name_form', 'notice']), { timeout: 15_000 })
   await answerUpToBudget(page, 'Tara Singh', phone)
   const sessionId = await sessionIdOf(page)
   await page.reload()
   await expect(page.getByRole('button', { name: '✓ Ring' })).toBeVisible()
   expect(await sessionIdOf(page)).toBe(sessionId)
   await answerAfterBudget(page)
-  await expect(page.getByText(/^Thank you, Tara Singh!/)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(english.text(thankYou, { name: 'Tara Singh' }))).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('button', { name: '📅 Schedule a Call' })).toBeVisible({ timeout: 15_000 })
   const leadId = await leadIdOf(phone)
   expect(leadId).toBeDefined()
@@ -101,7 +104,7 @@ test('the chat completes and saves its lead while every recording request fails'
   await page.goto('/?utm_source=newsletter')
   await answerUpToBudget(page, 'Kavya Nair', phone)
   await answerAfterBudget(page)
-  await expect(page.getByText(/^Thank you, Kavya Nair!/)).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(english.text(thankYou, { name: 'Kavya Nair' }))).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('button', { name: '🟢 Continue on WhatsApp' })).toBeVisible({ timeout: 15_000 })
   expect(await leadIdOf(phone)).toBeDefined()
   expect(refused.length).toBeGreaterThan(0)

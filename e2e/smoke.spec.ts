@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test'
+import { english } from './chat-texts.ts'
 
 test('the home page shows the brand header', async ({ page }) => {
   await page.goto('/')
-  await expect(page.getByText('Your Personal Jewelry Consultant')).toBeVisible()
+  await expect(page.getByText(english.text(['chat', 'tagline']))).toBeVisible()
   await expect(page.getByRole('img', { name: /logo/i })).toBeVisible()
 })
 
@@ -15,5 +16,5 @@ test('an unknown path shows the not-found page and logs the path', async ({ page
   expect(logged.some((line) => line.includes('/no/such/page'))).toBe(true)
   await page.getByRole('link', { name: 'Return to Home' }).click()
   await expect(page).toHaveURL('/')
-  await expect(page.getByText('Your Personal Jewelry Consultant')).toBeVisible()
+  await expect(page.getByText(english.text(['chat', 'tagline']))).toBeVisible()
 })

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { expect, type Page } from '@playwright/test'
 import { istWallClock } from '../src/lib/dayjs.ts'
+import { english, type ChatTexts } from './chat-texts.ts'
 
 /** A valid 10-digit phone unique to this run, to find the test's own lead. */
 export function uniquePhone(): string {
@@ -14,13 +15,14 @@ export async function choose(page: Page, label: string) {
   await option.click()
 }
 
-export async function fillForm(page: Page, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values)) {
-    const field = page.getByLabel(label, { exact: true })
+/** Fills a form step's fields (by field id) and sends it, in the chat's language. */
+export async function fillForm(page: Page, stepId: string, values: Record<string, string>, texts: ChatTexts = english) {
+  for (const [fieldId, value] of Object.entries(values)) {
+    const field = page.getByLabel(texts.field(stepId, fieldId), { exact: true })
     await expect(field).toBeVisible({ timeout: 15_000 })
     await field.fill(value)
   }
-  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: texts.submit(stepId), exact: true }).click()
 }
 
 /** Opens the month of an IST date in the scheduler's calendar and picks that day. */
@@ -35,7 +37,7 @@ export async function pickDate(page: Page, dateKey: string) {
 }
 
 export async function answerUpToBudget(page: Page, name: string, phone: string) {
-  await fillForm(page, { 'Full Name': name, 'Phone Number': phone })
+  await fillForm(page, 'name_form', { name, phone })
   await choose(page, 'Anniversary')
   await choose(page, 'Ring')
 }
@@ -45,7 +47,7 @@ export async function answerAfterBudget(page: Page) {
   for (const label of ['Up to ₹50,000', 'Expert Suggestions', 'Skip this step', 'Skip this step', 'Skip this step', 'Skip this step', 'Flexible']) {
     await choose(page, label)
   }
-  await fillForm(page, { City: 'Jaipur', Email: 'recorded@example.com' })
+  await fillForm(page, 'final_details', { city: 'Jaipur', email: 'recorded@example.com' })
 }
 
 /** The recording session of the chat this tab keeps (sessionStorage, see chat/stored-chat.ts). */

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { adminClient } from './admin-backend.ts'
+import { english } from './chat-texts.ts'
 import { uniquePhone } from './visitor-chat.ts'
 
 test.beforeEach(async ({ context }) => {
@@ -28,31 +29,32 @@ test('a visitor changes the occasion by keyboard: the chat goes on at the metal 
   await page.setViewportSize({ width: 360, height: 780 })
   const phone = uniquePhone()
   await page.goto('/')
-  await typeInto(page, 'Full Name', 'Meera Iyer')
-  await typeInto(page, 'Phone Number', phone)
+  await typeInto(page, english.field('name_form', 'name'), 'Meera Iyer')
+  await typeInto(page, english.field('name_form', 'phone'), phone)
   await page.keyboard.press('Enter')
   for (const label of ['Anniversary', 'Ring', 'Up to ₹50,000', 'Handpicked Options']) await tabTo(page, option(page, label))
-  const metalQuestion = page.getByText('A few details help us get it just right. Which metal do you prefer?')
+  const metalQuestion = page.getByText(english.said('advanced_filters'))
   await expect(metalQuestion).toHaveCount(1, { timeout: 15_000 })
 
-  await tabTo(page, page.getByRole('button', { name: 'Edit occasion' }))
+  await tabTo(page, page.getByRole('button', { name: english.edit('occasion') }))
   const current = page.getByRole('button', { name: '✓ Anniversary', disabled: false })
   await expect(current).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
   await tabTo(page, option(page, 'Birthday/Gift'))
-  await expect(page.getByText('Changed occasion: Anniversary → Birthday/Gift')).toBeVisible({ timeout: 15_000 })
+  const changed = english.text(['chat', 'changed'], { step: english.text(['steps', 'occasion', 'label']), from: 'Anniversary', to: 'Birthday/Gift' })
+  await expect(page.getByText(changed)).toBeVisible({ timeout: 15_000 })
   await expect(metalQuestion).toHaveCount(2, { timeout: 15_000 })
-  await expect(page.getByText('Beautiful! What would you like us to create?')).toHaveCount(1)
-  const editProduct = page.getByRole('button', { name: 'Edit product' })
+  await expect(page.getByText(english.said('product_type'))).toHaveCount(1)
+  const editProduct = page.getByRole('button', { name: english.edit('product_type') })
   await expect(editProduct).toBeVisible()
   expect((await editProduct.boundingBox())?.height).toBeGreaterThanOrEqual(44)
   await page.screenshot({ path: 'test-results/screenshots/visitor-edit-360.png', fullPage: true })
 
   for (const label of ['Yellow Gold', '18K', 'Lab-Grown', 'Round', 'Flexible']) await tabTo(page, option(page, label))
-  await typeInto(page, 'City', 'Chennai')
-  await typeInto(page, 'Email', 'meera.iyer@example.in')
+  await typeInto(page, english.field('final_details', 'city'), 'Chennai')
+  await typeInto(page, english.field('final_details', 'email'), 'meera.iyer@example.in')
   await page.keyboard.press('Enter')
-  await expect(page.getByText('Thank you, Meera Iyer!', { exact: false })).toBeVisible({ timeout: 15_000 })
-  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0)
+  await expect(page.getByText(english.text(['steps', 'completion', 'success', 'say', 0], { name: 'Meera Iyer' }))).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('button', { name: english.pattern(['chat', 'edit']) })).toHaveCount(0)
 
   const { data, error } = await (await adminClient()).from('leads').select('*').eq('phone', phone)
   expect(error).toBeNull()

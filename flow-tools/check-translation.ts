@@ -1,15 +1,17 @@
-import { isMap, isScalar, isSeq, type Node as YamlNode } from 'yaml'
+import { isMap, isSeq } from 'yaml'
 import { languageCode } from '../src/features/intake/flow/chat-language.ts'
-import { closestName } from './did-you-mean.ts'
+import { didYouMean } from './did-you-mean.ts'
 import type { Flow } from '../src/features/intake/flow/flow.schema.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { findPlaceholderProblems } from '../src/features/intake/flow/placeholders.ts'
+import { sourceTextHash, sourceTextHashPattern } from './source-text-hash.ts'
 import { pathText, translatableTexts, type TextPath } from './translatable-texts.ts'
+import { readWrittenTranslation, translatedTextKeys, writtenHash, type WrittenText } from './written-translations.ts'
 import { readYaml } from './read-yaml.ts'
-
 
 export interface TranslationCoverage {
   language: string
+  /** The texts translated from the flow's current English. */
   translated: number
   total: number
 }
@@ -27,45 +29,21 @@ export type TranslationResult =
     }
   | { ok: false; problems: FlowProblem[]; coverage?: TranslationCoverage }
 
-const headerKeys = ['language', 'name'] as const
-
 const key = (path: TextPath) => JSON.stringify(path)
-
-/** Every text leaf of the translation file, with its path (lists keyed by index) and node. */
-function leaves(node: unknown, path: TextPath, out: { path: TextPath; node: YamlNode }[]): void {
-  if (isMap(node)) {
-    for (const pair of node.items) {
-      if (!isScalar(pair.key)) continue
-      const childPath = [...path, String(pair.key.value)]
-      if (path.length === 0 && (headerKeys as readonly string[]).includes(String(pair.key.value))) continue
-      if (pair.value === null || isScalar(pair.value)) out.push({ path: childPath, node: (pair.value ?? pair.key) as YamlNode })
-      else leaves(pair.value, childPath, out)
-    }
-  } else if (isSeq(node)) {
-    node.items.forEach((item, index) => {
-      if (item === null || isScalar(item)) out.push({ path: [...path, index], node: item as YamlNode })
-      else leaves(item, [...path, index], out)
-    })
-  }
-}
 
 const placeholdersOf = (text: string) => new Set([...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((match) => match[1]))
 
-/** Every prefix of the flow's text paths, to find where a written path leaves them. */
-function knownPrefixes(expected: readonly TextPath[]): Set<string> {
-  return new Set(expected.flatMap((path) => path.map((_, index) => key(path.slice(0, index + 1)))))
-}
+/** A written value, short enough to quote in a message. */
+const quoted = (value: string) => JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…` : value)
 
-/** The keys the flow has under a path, for a guess at a mistyped one. */
-function keysUnder(parent: TextPath, expected: readonly TextPath[]): string[] {
-  const prefix = key(parent)
-  return [...new Set(expected.filter((p) => p.length > parent.length && key(p.slice(0, parent.length)) === prefix).map((p) => String(p[parent.length])))]
-}
+/** The command that marks the translation at a place as made from the flow's current English. */
+export const markCommand = (file: string, line: number) => `npm run flow:mark-translated -- ${file}:${line}`
 
 /**
  * Checks a translation file (`flows/consultation.<language>.yaml`) against the flow: its language and
  * name, a text for every text of the flow and none that the flow lacks, each using the placeholders
- * of the flow's text. Every problem names the language and carries its `file:line:col`.
+ * of the flow's text and made from the flow's current English text (its `from`). Every problem names
+ * the language and carries its `file:line:col`.
  */
 export function checkTranslation(flow: Flow, source: string, file: string, fileLanguage: string): TranslationResult {
   const at = (line: number, col: number, message: string): FlowProblem => ({ file, line, col, message })
@@ -85,62 +63,63 @@ export function checkTranslation(flow: Flow, source: string, file: string, fileL
   if (typeof name !== 'string' || name.trim() === '') report(['name'], `missing ${fileLanguage} name: the language's own name for the language switch`)
 
   const expected = translatableTexts(flow)
-  const expectedByKey = new Map(expected.map((entry) => [key(entry.path), entry]))
-  const found = new Map<string, { path: TextPath; node: YamlNode }>()
-  const written: { path: TextPath; node: YamlNode }[] = []
-  leaves(doc.contents, [], written)
+  const written = readWrittenTranslation(doc.contents, expected, locator, fileLanguage)
+  for (const { line, col, message } of written.misplaced) problems.push(at(line, col, message))
+  const found = new Set(written.texts.map((text) => key(text.english.path)))
   const texts = new Map<string, string>()
-  const prefixes = knownPrefixes(expected.map((entry) => entry.path))
-  const reportedKeys = new Set<string>()
-  for (const leaf of written) {
-    // The first key the flow does not have is reported once; when it resembles one it has, the texts
-    // under it count as that key's, so one typo is one problem.
-    let path = leaf.path
-    const unknownAt = path.findIndex((_, index) => !prefixes.has(key(path.slice(0, index + 1))))
-    if (unknownAt !== -1) {
-      const parent = path.slice(0, unknownAt)
-      const written = String(path[unknownAt])
-      const meant = closestName(written, keysUnder(parent, expected.map((entry) => entry.path)))
-      if (!reportedKeys.has(key(path.slice(0, unknownAt + 1)))) {
-        reportedKeys.add(key(path.slice(0, unknownAt + 1)))
-        const { line, col } = locator.keyAt(parent, written)
-        const guess = meant === undefined ? '' : ` (did you mean '${meant}'?)`
-        problems.push(at(line, col, `extra ${fileLanguage} translation ${pathText(path.slice(0, unknownAt + 1))}: the flow has no such text${guess}`))
-      }
-      if (meant === undefined) continue
-      path = [...parent, meant, ...path.slice(unknownAt + 1)]
-      if (!expectedByKey.has(key(path))) continue
+  for (const text of written.texts) {
+    const translated = checkedText(text)
+    if (translated !== undefined) texts.set(key(text.english.path), translated)
+  }
+
+  /** The translation of one text, if it is current and sound; else its problems are reported. */
+  function checkedText({ english, writtenPath, textPath, text, from, fromPath, otherKeys }: WrittenText): string | undefined {
+    const about = `${fileLanguage} translation of ${pathText(english.path)}`
+    for (const other of otherKeys) {
+      const { line, col } = locator.keyAt(writtenPath, other)
+      problems.push(at(line, col, `${about} has an unknown key '${other}'${didYouMean(other, translatedTextKeys, '')}: a translated text has text and from`))
     }
-    const english = expectedByKey.get(key(path))
-    if (!english) {
-      report(leaf.path, `${fileLanguage} translation of ${pathText(path)} must be a mapping of ${keysUnder(path, expected.map((entry) => entry.path)).join(', ')}`)
-      continue
-    }
-    found.set(key(path), leaf)
-    const value = isScalar(leaf.node) ? leaf.node.value : null
-    if (typeof value !== 'string' || value.trim() === '') {
-      report(leaf.path, `${fileLanguage} translation of ${pathText(path)} must be text`)
-      continue
+    if (typeof text !== 'string' || text.trim() === '') {
+      report(textPath, `${about} must be text`)
+      return undefined
     }
     const wanted = placeholdersOf(english.text)
     // A placeholder the English text uses is known there (edit texts have {{step}}, {{from}}, {{to}}).
-    const placeholderProblems = findPlaceholderProblems(value).filter((problem) => {
-      const name = /^\{\{\s*([^{}]*?)\s*\}\}/.exec(value.slice(problem.offset))?.[1]
-      return name === undefined || !wanted.has(name)
+    const placeholderProblems = findPlaceholderProblems(text).filter((problem) => {
+      const placeholder = /^\{\{\s*([^{}]*?)\s*\}\}/.exec(text.slice(problem.offset))?.[1]
+      return placeholder === undefined || !wanted.has(placeholder)
     })
     for (const problem of placeholderProblems) {
-      const { line, col } = locator.inside(leaf.path, problem.offset)
+      const { line, col } = locator.inside(textPath, problem.offset)
       problems.push(at(line, col, `${fileLanguage}: ${problem.message}`))
     }
-    if (placeholderProblems.length > 0) continue
-    const used = placeholdersOf(value)
+    if (placeholderProblems.length > 0) return undefined
+    const { line, col } = locator.at(textPath)
+    const mark = `from: "${sourceTextHash(english.text)}" (or run: ${markCommand(file, line)})`
+    if (from === undefined) {
+      problems.push(at(line, col, `${about} does not say which English text it was made from: the English is ${JSON.stringify(english.text)}; once the translation says what it says, write it as text: … with ${mark}`))
+      return undefined
+    }
+    const hash = writtenHash(from)
+    if (hash === undefined || !sourceTextHashPattern.test(hash)) {
+      const shown = isSeq(from) ? 'a list' : isMap(from) ? 'a mapping' : hash === undefined ? 'that' : hash === '' ? 'empty' : quoted(hash)
+      const { line: fromLine, col: fromCol } = locator.at(fromPath ?? writtenPath)
+      problems.push(at(fromLine, fromCol, `${about}: from must be the 8 hex digits (0-9, a-f) of the English text it was made from, not ${shown}; the English is ${JSON.stringify(english.text)}; once the translation says what it says, write ${mark}`))
+      return undefined
+    }
+    if (hash !== sourceTextHash(english.text)) {
+      problems.push(at(line, col, `${about} was made from an English text that has changed since: the English is now ${JSON.stringify(english.text)}; update the translation, then write ${mark}`))
+      return undefined
+    }
+    const used = placeholdersOf(text)
     const differ = [...wanted].filter((p) => !used.has(p)).concat([...used].filter((p) => !wanted.has(p)))
     if (differ.length > 0) {
-      report(leaf.path, `${fileLanguage} translation of ${pathText(path)} must use the placeholders of "${english.text}" (${[...wanted].map((p) => `{{${p}}}`).join(', ') || 'none'})`)
-      continue
+      report(textPath, `${about} must use the placeholders of "${english.text}" (${[...wanted].map((p) => `{{${p}}}`).join(', ') || 'none'})`)
+      return undefined
     }
-    texts.set(key(path), value)
+    return text
   }
+
   for (const entry of expected) {
     if (!found.has(key(entry.path))) report(entry.path, `missing ${fileLanguage} translation of ${pathText(entry.path)}: "${entry.text}"`)
   }
@@ -156,7 +135,7 @@ export function checkTranslation(flow: Flow, source: string, file: string, fileL
       byEnglish[entry.text] = translated
     } else if (byEnglish[entry.text] !== translated) {
       report(
-        entry.path,
+        [...entry.path, 'text'],
         `${fileLanguage} translation of ${pathText(entry.path)} differs from that of ${pathText(earlier)}, whose English text is the same ("${entry.text}"): the chat shows one translation for one English text`,
       )
     }

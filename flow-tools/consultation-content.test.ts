@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { readFileSync } from 'node:fs'
 import committedSchema from '@flows/consultation.flow.schema.json?raw'
+import committedTranslationSchema from '@flows/translation.schema.json?raw'
 import { consultationFile, consultationFlow, consultationSource } from '@/testing/intake/consultation-flow'
+import { dashboardOptionLabels } from '@/testing/intake/dashboard-labels'
 import type { FlowOption } from '../src/features/intake/flow/flow.schema'
+import { consultationFlowFile, translationFilesOf } from './flow-files'
 import { flowJsonSchemaText } from './flow-json-schema'
-
-/** Spec section 4: the options of each step, word for word and in order, by the lead field (or step) they answer. */
-const specOptions: Record<string, string[]> = {
-  occasion: ['Engagement/Wedding', 'Birthday/Gift', 'Anniversary', 'Baby Shower', 'Festival', 'Just Because', 'Other'],
-  product_type: ['Ring', 'Pendant', 'Earrings', 'Bracelet', 'Necklace', 'Bangles', 'Other'],
-  budget_range: ['Up to ₹50,000', '₹50,000 – ₹1,00,000', '₹1L – ₹2.5L', 'Above ₹2.5L', "💬 I'd prefer to chat first"],
-  design_preference: ['Upload Reference Image', 'Handpicked Options', 'Expert Suggestions', 'Other'],
-  metal_choice: ['Yellow Gold', 'White Gold', 'Rose Gold', 'Platinum', 'Skip this step'],
-  gold_carat: ['14K', '18K', '22K', 'Skip this step'],
-  stone_type: ['Lab-Grown', 'Real/Natural', 'Moissanite', 'Other', 'Skip this step'],
-  diamond_shape: ['Round', 'Oval', 'Emerald', 'Princess', 'Cushion', 'Pear', 'Heart', 'Other', 'Skip this step'],
-  timeline: ['1 Week', '2–4 Weeks', 'Flexible'],
-  next_steps: ['🟢 Continue on WhatsApp', '📅 Schedule a Call', '📞 Call Now'],
-}
+import { translationJsonSchemaText } from './translation-json-schema'
 
 const labelsOf = (options: FlowOption[]) => [...options.map((o) => (typeof o === 'string' ? o : o.label))].sort()
 
@@ -27,7 +18,7 @@ const whyRequired = (asked: string) =>
   'and the WhatsApp messages show the stored labels. Renaming one splits older and newer leads.'
 
 describe('the consultation flow file offers what the spec says', () => {
-  it.each(Object.entries(specOptions))("the options answering '%s' are the spec's labels", (asked, labels) => {
+  it.each(Object.entries(dashboardOptionLabels))("the options answering '%s' are the labels the dashboard knows", (asked, labels) => {
     const step = consultationFlow.steps.find((s) => s.type === 'options' && (s.answer === asked || (!s.answer && s.id === asked)))
     expect(step?.type === 'options' ? labelsOf(step.options) : [], whyRequired(asked)).toEqual([...labels].sort())
   })
@@ -40,5 +31,12 @@ describe('the consultation flow file helps its editors', () => {
 
   it('commits the JSON Schema generated from the zod schema (run `npm run flow:generate` when this fails)', () => {
     expect(committedSchema).toBe(flowJsonSchemaText())
+  })
+
+  it('points translators at the committed translation JSON Schema on the first line of each translation, and commits it (npm run flow:generate)', () => {
+    const translations = translationFilesOf(consultationFlowFile)
+    expect(translations.map(({ language }) => language)).toContain('hi')
+    for (const { file } of translations) expect(readFileSync(file, 'utf8').split('\n')[0], file).toBe('# yaml-language-server: $schema=./translation.schema.json')
+    expect(committedTranslationSchema).toBe(translationJsonSchemaText())
   })
 })

@@ -9,6 +9,13 @@ import { readSource } from './read-source.ts'
 
 export const defaultFlowFile = 'flows/consultation.flow.yaml'
 
+/**
+ * The consultation flow the app is built, served and tested with: the shipped file, or the copy that
+ * CONSULTATION_FLOW_FILE names (an editor's change the editor guard tests the app against). Its
+ * translations are the files beside it.
+ */
+export const consultationFlowFile = process.env.CONSULTATION_FLOW_FILE || defaultFlowFile
+
 /** Reads and checks a flow file; a missing or unreadable file is a problem like any other. */
 export function loadFlowFile(file: string): LoadResult {
   const read = readSource(file)
@@ -26,6 +33,13 @@ export function translationFilesOf(flowFile: string): { language: string; file: 
     .sort((a, b) => a.language.localeCompare(b.language))
 }
 
+/** The flow file a translation file belongs to, and its language: `consultation.flow.yaml` and `hi` for `consultation.hi.yaml`. */
+export function flowOfTranslation(translationFile: string): { flowFile: string; language: string } | undefined {
+  const match = /^(.+)\.([^.]+)\.yaml$/.exec(basename(translationFile))
+  if (!match || !languageCode.test(match[2] ?? '')) return undefined
+  return { flowFile: join(dirname(translationFile), `${match[1]}.flow.yaml`), language: match[2] as string }
+}
+
 /** Checks every translation beside the flow file against the flow. */
 export function loadTranslations(flowFile: string, flow: Flow): TranslationResult[] {
   return translationFilesOf(flowFile).map(({ language, file }) => {
@@ -38,9 +52,9 @@ export function problemReport(result: { ok: boolean; problems?: FlowProblem[] })
   return (result.problems ?? []).map(formatProblem).join('\n')
 }
 
-/** The shipped flow, checked; for tests and scripts that read its texts. */
-export function shippedFlow(): Flow {
-  const result = loadFlowFile(defaultFlowFile)
+/** The consultation flow the app is built with, checked; for tests and scripts that read its texts. */
+export function checkedConsultationFlow(): Flow {
+  const result = loadFlowFile(consultationFlowFile)
   if (!result.ok) throw new Error(problemReport(result))
   return result.flow
 }

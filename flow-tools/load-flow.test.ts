@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { consultationFile, consultationFlow, consultationSource } from '@/testing/intake/consultation-flow'
+import { changedSource, stepIndex } from '@/testing/intake/yaml-source-edits'
 import { formatProblem } from './flow-problem'
 import { loadFlow } from './load-flow'
 
@@ -109,10 +110,11 @@ describe('flow:check on the consultation flow', () => {
   })
 
   it('asks for the label of each question the visitor may change, and checks the placeholders of the edit texts', () => {
-    const source = consultationSource
-      .replace('    label: occasion\n', '')
-      .replace('edit: "Edit {{step}}"', 'edit: "Edit {{from}}"')
-      .replace('changed: "Changed {{step}}', 'changed: "Changed {{stepp}}')
+    const source = changedSource(consultationSource, (doc) => {
+      doc.deleteIn(['steps', stepIndex(doc, 'occasion'), 'label'])
+      doc.setIn(['chat', 'edit'], 'Edit {{from}}')
+      doc.setIn(['chat', 'changed'], 'Changed {{stepp}}: {{from}} → {{to}}')
+    })
     const known = 'name, phone, email, city, occasion, product_type, design_preference, budget_range, timeline, metal_choice, gold_carat, stone_type, diamond_shape, reference_image, date, time'
     expect(problemsAfter(() => source)).toEqual([
       `${at(source, '{{from}}')} bad placeholder {{from}} (known: ${known}, step)`,
@@ -136,7 +138,9 @@ describe('flow:check on the consultation flow', () => {
   })
 
   it('reports YAML syntax errors, wrong types and missing keys without throwing', () => {
-    expect(problemsAfter(replaceOnce('start: welcome\n', 'start: "welcome\n'))[0]).toMatch(/^flows\/consultation\.flow\.yaml:\d+:\d+ YAML: /)
+    const [yamlProblem = ''] = problemsAfter(replaceOnce('start: welcome\n', 'start: "welcome\n'))
+    expect(yamlProblem.startsWith(file)).toBe(true)
+    expect(yamlProblem.slice(file.length)).toMatch(/^:\d+:\d+ YAML: /)
     expect(problemsAfter(replaceOnce(/typing: \d+/, 'typing: soon'))).toContain(
       `${position(consultationSource, consultationSource.search(/typing: \d+/) + 'typing: '.length)} a timing is a number of milliseconds`,
     )

@@ -1,13 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { consultationFlow, consultationSource as source } from '@/testing/intake/consultation-flow'
 import { flowPlugin } from './vite-plugin-flow'
 
-const source = readFileSync('flows/consultation.flow.yaml', 'utf8')
-
 /** Calls a plugin hook the way Vite does, with `this.error` throwing like Rollup's. */
-function hook(name: 'transform' | 'buildStart' | 'configResolved' | 'resolveId', plugin: ReturnType<typeof flowPlugin>, ...args: unknown[]) {
+function hook(name: 'transform' | 'buildStart' | 'config' | 'configResolved' | 'resolveId', plugin: ReturnType<typeof flowPlugin>, ...args: unknown[]) {
   const context = {
     error: (message: string) => {
       throw new Error(message)
@@ -22,7 +21,7 @@ describe('the flow Vite plugin', () => {
     const result = hook('transform', flowPlugin(), source, '/work/app/flows/consultation.flow.yaml') as { code: string }
     expect(result.code.startsWith('export default {')).toBe(true)
     const flow = JSON.parse(result.code.slice('export default '.length))
-    expect(flow.steps).toHaveLength(16)
+    expect(flow.steps).toHaveLength(consultationFlow.steps.length)
     expect(flow.hash).toMatch(/^[0-9a-f]{14}$/)
   })
 
@@ -54,12 +53,24 @@ describe('the flow Vite plugin', () => {
     expect(hook('buildStart', good)).toBeUndefined()
   })
 
-  it('resolves the shipped flow to the flow file it is given, and leaves other flows alone', () => {
+  it('resolves the shipped flow and its translations, raw or not, to the flow file it is given and the translations beside it, and leaves other files alone', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flow-plugin-'))
+    for (const name of ['edited.flow.yaml', 'edited.hi.yaml']) writeFileSync(join(dir, name), '')
     const importer = join(process.cwd(), 'src/features/intake/chat/intake-machine.ts')
     const shipped = '../../../../flows/consultation.flow.yaml'
-    const edited = flowPlugin({ flowFile: '/tmp/edited.flow.yaml' })
-    expect(hook('resolveId', edited, shipped, importer)).toBe('/tmp/edited.flow.yaml')
+    const edited = flowPlugin({ flowFile: join(dir, 'edited.flow.yaml') })
+    expect(hook('resolveId', edited, shipped, importer)).toBe(join(dir, 'edited.flow.yaml'))
+    expect(hook('resolveId', edited, `${process.cwd()}/flows/consultation.flow.yaml?raw`, importer)).toBe(`${join(dir, 'edited.flow.yaml')}?raw`)
+    expect(hook('resolveId', edited, `${process.cwd()}/flows/consultation.hi.yaml?raw`, importer)).toBe(`${join(dir, 'edited.hi.yaml')}?raw`)
     expect(hook('resolveId', edited, '../../../../flows/other.flow.yaml', importer)).toBeNull()
+    expect(hook('resolveId', edited, '../../../../flows/consultation.flow.schema.json?raw', importer)).toBeNull()
     expect(hook('resolveId', flowPlugin(), shipped, importer)).toBeNull()
+  })
+
+  it("lets the dev server serve a flow's folder outside the project, and asks nothing for one inside it", () => {
+    const outside = mkdtempSync(join(tmpdir(), 'flow-plugin-'))
+    const config = hook('config', flowPlugin({ flowFile: join(outside, 'x.flow.yaml') }), { root: process.cwd() }) as { server: { fs: { allow: string[] } } }
+    expect(config.server.fs.allow).toEqual([process.cwd(), outside])
+    expect(hook('config', flowPlugin(), { root: process.cwd() })).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
-import { dirname, relative, resolve } from 'node:path'
-import type { Plugin } from 'vite'
+import { dirname, relative, resolve, sep } from 'node:path'
+import { searchForWorkspaceRoot, type Plugin } from 'vite'
 import { chatFlow, consultationFacts } from './flow-facts.ts'
 import { loadFlow } from './load-flow.ts'
 import { flowLanguage, type ChatLanguage, type LanguageChoice } from '../src/features/intake/flow/chat-language.ts'
@@ -9,6 +9,7 @@ import { defaultFlowFile, loadFlowFile, loadTranslations, problemReport, transla
 type PluginContext = { addWatchFile(file: string): void; error(message: string): never }
 
 const flowModule = /\.flow\.yaml$/
+const yamlModule = /\.yaml(\?|$)/
 const factsModule = 'virtual:consultation-facts'
 const resolvedFactsModule = `\0${factsModule}`
 const languagesModule = 'virtual:chat-languages'
@@ -16,8 +17,9 @@ const resolvedLanguagesModule = `\0${languagesModule}`
 
 export interface FlowPluginOptions {
   /**
-   * The consultation flow to build the app with: imports of flows/consultation.flow.yaml resolve to it.
-   * Tests point it at an edited copy; the app always uses the shipped file.
+   * The consultation flow to build the app with: imports of flows/consultation.flow.yaml and of its
+   * translations (`?raw` ones too) resolve to it and to the translations beside it. The editor guard
+   * and some tests point it at an edited copy; the shipped app uses the shipped file.
    */
   flowFile?: string
 }
@@ -31,8 +33,16 @@ export interface FlowPluginOptions {
  * only when a visitor chooses it.
  */
 export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {}): Plugin {
-  const shippedFlow = resolve(defaultFlowFile)
   const translationFiles = () => translationFilesOf(flowFile).map(({ language, file }) => ({ language, file: resolve(file) }))
+  /** The shipped flow's files, each with the file of the flow built with that takes its place. */
+  const replacements = () =>
+    new Map([
+      [resolve(defaultFlowFile), resolve(flowFile)],
+      ...translationFilesOf(defaultFlowFile).flatMap(({ language, file }) => {
+        const replacement = translationFiles().find((translation) => translation.language === language)
+        return replacement ? [[resolve(file), replacement.file] as const] : []
+      }),
+    ])
   let building = false
 
   /**
@@ -58,6 +68,13 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
   return {
     name: 'intake-flow',
     enforce: 'pre',
+    config(config) {
+      // The dev server serves the flow's translations from their own folder; one outside the project is allowed too.
+      const root = resolve(config.root ?? process.cwd())
+      const folder = dirname(resolve(flowFile))
+      if (`${folder}${sep}`.startsWith(`${root}${sep}`)) return undefined
+      return { server: { fs: { allow: [searchForWorkspaceRoot(root), folder] } } }
+    },
     configResolved(config) {
       building = config.command === 'build'
     },
@@ -69,8 +86,10 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
     resolveId(id, importer) {
       if (id === factsModule) return resolvedFactsModule
       if (id === languagesModule) return resolvedLanguagesModule
-      if (flowFile === defaultFlowFile || !importer || !flowModule.test(id)) return null
-      return resolve(dirname(importer), id) === shippedFlow ? resolve(flowFile) : null
+      if (resolve(flowFile) === resolve(defaultFlowFile) || !importer || !yamlModule.test(id)) return null
+      const [path = '', query] = id.split('?')
+      const replacement = replacements().get(resolve(dirname(importer), path))
+      return replacement === undefined ? null : `${replacement}${query === undefined ? '' : `?${query}`}`
     },
     load(id) {
       if (id === resolvedLanguagesModule) return languagesSource(this)

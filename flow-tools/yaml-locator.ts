@@ -72,7 +72,8 @@ export class YamlLocator {
     return this.offsetPosition(range ? range[0] : 0)
   }
 
-  private offsetPosition(offset: number): Position {
+  /** Line and column of an offset in the source. */
+  offsetPosition(offset: number): Position {
     const { line, col } = this.lineCounter.linePos(offset)
     return { line, col }
   }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { defaultBrandFile, loadBrandFile, secondBrandFile, type CheckedBrand } from '../flow-tools/brand/brand-files'
-import { shippedFlow } from '../flow-tools/flow-files'
+import { checkedConsultationFlow } from '../flow-tools/flow-files'
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'second-brand-build-'))
 const second = loadBrandFile(secondBrandFile) as CheckedBrand
@@ -45,7 +45,7 @@ describe("the production build with a second jeweller's brand file", () => {
       expect(logo?.getAttribute('alt')).toBe(`${second.brand.name} logo`)
       expect(logo?.getAttribute('src')).toBe(document.querySelector('link[rel=icon]')?.getAttribute('href'))
     }
-    expect(document.querySelector('#root header')?.textContent).toContain(shippedFlow().chat.tagline)
+    expect(document.querySelector('#root header')?.textContent).toContain(checkedConsultationFlow().chat.tagline)
   })
 
   test("ships its numbers and short name to the browser, and none of the shipped brand's; its page shows nothing of the shipped brand", () => {

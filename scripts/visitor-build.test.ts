@@ -6,7 +6,7 @@ import path from 'node:path'
 import type { Manifest } from 'vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { builtBrand } from '../flow-tools/brand/brand-files'
-import { defaultFlowFile, shippedFlow, translationFilesOf } from '../flow-tools/flow-files'
+import { checkedConsultationFlow, consultationFlowFile, translationFilesOf } from '../flow-tools/flow-files'
 import { firstScreenMessages } from './first-screen-messages'
 import { unstyledClasses } from './unstyled-classes'
 import { chunksLoadedBefore } from './visitor-bundle-size'
@@ -23,8 +23,8 @@ const loadedLater = [
   'src/features/intake/chat/UploadPanel.tsx',
   'src/features/intake/chat/SchedulerPanel.tsx',
   'src/features/intake/chat/book-slot.ts',
-  // Each translation's texts: fetched only when a visitor chooses that language.
-  ...translationFilesOf(defaultFlowFile).map(({ file }) => file),
+  // Each translation's texts: fetched only when a visitor chooses that language (the manifest names them from the project).
+  ...translationFilesOf(consultationFlowFile).map(({ file }) => path.relative(process.cwd(), file)),
 ]
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'visitor-build-'))
@@ -60,9 +60,9 @@ describe('the production build of the visitor page', () => {
     const document = new DOMParser().parseFromString(page, 'text/html')
     const root = document.getElementById('root')
     expect(root?.querySelector('header h1')?.textContent).toBe(brand.title)
-    expect(root?.querySelector('header')?.textContent).toContain(shippedFlow().chat.tagline)
+    expect(root?.querySelector('header')?.textContent).toContain(checkedConsultationFlow().chat.tagline)
     expect(root?.querySelector('header img')?.getAttribute('alt')).toBe(`${brand.name} logo`)
-    expect(root?.querySelector('[role=log]')?.textContent).toBe(firstScreenMessages(defaultFlowFile).join(''))
+    expect(root?.querySelector('[role=log]')?.textContent).toBe(firstScreenMessages(consultationFlowFile).join(''))
     // Styled before any script runs: no stylesheet to wait for, a rule for every class.
     expect(document.querySelectorAll('link[rel=stylesheet]')).toHaveLength(0)
     expect(unstyledClasses(page)).toEqual([])
@@ -71,13 +71,13 @@ describe('the production build of the visitor page', () => {
   test('has the first screen in each other language after it, shown instead of it when the head script picks that language', () => {
     const page = readFileSync(path.join(outDir, 'index.html'), 'utf8')
     const document = new DOMParser().parseFromString(page, 'text/html')
-    const others = translationFilesOf(defaultFlowFile)
+    const others = translationFilesOf(consultationFlowFile)
     expect(others.map(({ language }) => language)).toContain('hi')
     for (const { language } of others) {
       const screen = document.getElementById(`root-${language}`)
       expect(screen?.getAttribute('data-first-screen')).toBe(language)
       expect(screen?.querySelector('header h1')?.textContent).toBe(brand.title)
-      expect(screen?.querySelector('[role=log]')?.textContent).toBe(firstScreenMessages(defaultFlowFile, language).join(''))
+      expect(screen?.querySelector('[role=log]')?.textContent).toBe(firstScreenMessages(consultationFlowFile, language).join(''))
       expect(page).toContain(`html[data-chat-language="${language}"] #root{display:none}`)
       expect(page).toContain(`html:not([data-chat-language="${language}"]) #root-${language}{display:none}`)
     }

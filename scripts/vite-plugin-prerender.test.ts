@@ -7,7 +7,7 @@ import { editedFlowSource } from '../src/testing/intake/edited-flow'
 import { appModules } from './app-modules'
 import { firstScreenMessages } from './first-screen-messages'
 import { builtBrand } from '../flow-tools/brand/brand-files'
-import { defaultFlowFile } from '../flow-tools/flow-files'
+import { consultationFlowFile } from '../flow-tools/flow-files'
 import { unstyledClasses } from './unstyled-classes'
 import { prerenderPlugin, withFirstScreen } from './vite-plugin-prerender'
 
@@ -36,7 +36,7 @@ function textOf(html: string, open: RegExp, close: string): string {
 describe('the prerendered first screen', () => {
   it("shows the header and an editor's welcome text after a build with the edited flow file", async () => {
     const edited = path.join(dir, 'edited.flow.yaml')
-    writeFileSync(edited, editedFlowSource(readFileSync(defaultFlowFile, 'utf8')))
+    writeFileSync(edited, editedFlowSource(readFileSync(consultationFlowFile, 'utf8')))
     const [welcome] = firstScreenMessages(edited)
     expect(welcome).toMatch(/^Edited text/)
 
@@ -52,9 +52,17 @@ describe('the prerendered first screen', () => {
   }, 60_000)
 
   it('is served styled by the dev server: every class of its markup has a rule in the inlined CSS', async () => {
-    const server = await createServer({ ...appModules(), configFile: false, logLevel: 'error', appType: 'custom', server: { middlewareMode: true, ws: false, watch: null } })
+    const server = await createServer({
+      ...appModules({ flowFile: consultationFlowFile }),
+      configFile: false,
+      logLevel: 'error',
+      appType: 'custom',
+      server: { middlewareMode: true, ws: false, watch: null },
+      // Not the checkout's cache: a dev server running beside the tests keeps its optimized dependencies.
+      cacheDir: path.join(dir, 'vite-cache'),
+    })
     try {
-      const html = await transformed(defaultFlowFile, template, { server })
+      const html = await transformed(consultationFlowFile, template, { server })
       expect(html.split('</head>')[1]).not.toContain('<style')
       expect(unstyledClasses(html)).toEqual([])
     } finally {

@@ -65,6 +65,9 @@ async function renderWithOwnServer(config: InlineConfig, entry: string): Promise
     appType: 'custom',
     server: { middlewareMode: true, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
+    // A cache of its own: writing the default one would take the optimized dependencies from under a
+    // dev server running in the same checkout (npm start, the browser tests).
+    cacheDir: 'node_modules/.vite/prerender',
   })
   try {
     return await render(server, entry)

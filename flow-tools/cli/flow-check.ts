@@ -1,6 +1,6 @@
 import type { TranslationCoverage } from '../check-translation.ts'
 import { translatableTexts } from '../translatable-texts.ts'
-import { defaultFlowFile, loadFlowFile, loadTranslations, problemReport } from '../flow-files'
+import { consultationFlowFile, loadFlowFile, loadTranslations, problemReport } from '../flow-files'
 
 function coverageLine({ language, translated, total }: TranslationCoverage): string {
   const percent = total === 0 ? 100 : Math.floor((translated * 1000) / total) / 10
@@ -8,14 +8,15 @@ function coverageLine({ language, translated, total }: TranslationCoverage): str
 }
 
 /**
- * `npm run flow:check [file] [--coverage]`: prints every problem of the flow file and of its
- * translations beside it as `file:line:col message` and exits 1, or says the flow is fine; with
- * --coverage also how many of the flow's texts each language translates.
+ * `npm run flow:check [file] [--coverage]`: prints every problem of the flow file (by default the
+ * consultation flow) and of its translations beside it as `file:line:col message` and exits 1, or says
+ * the flow is fine; with --coverage also how many of the flow's texts each language translates from
+ * their current English.
  */
 function main(): number {
   const args = process.argv.slice(2)
   const coverage = args.includes('--coverage')
-  const file = args.find((arg) => arg !== '--coverage') ?? defaultFlowFile
+  const file = args.find((arg) => arg !== '--coverage') ?? consultationFlowFile
   try {
     const result = loadFlowFile(file)
     if (!result.ok) {

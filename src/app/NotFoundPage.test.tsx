@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { afterEach, expect, test, vi } from 'vitest'
 import { Provider } from '@/components/ui/provider'
+import { consultationFlow } from '@/testing/intake/consultation-flow'
 import { AppRoutes } from './AppRoutes'
 
 afterEach(cleanup)
@@ -34,7 +35,7 @@ test('an unknown path shows 404, the spec line and a link home, and logs the pat
   await userEvent.click(screen.getByRole('link', { name: 'Return to Home' }))
   expect(screen.getByTestId('path').textContent).toBe('/')
   // The home page's code loads on the click; on a busy machine that takes longer than findBy's 1 s default.
-  expect(await screen.findByText('Your Personal Jewelry Consultant', {}, { timeout: 10_000 })).toBeTruthy()
+  expect(await screen.findByText(consultationFlow.chat.tagline, {}, { timeout: 10_000 })).toBeTruthy()
   log.mockRestore()
 })
 

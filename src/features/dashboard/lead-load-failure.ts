@@ -1,7 +1,7 @@
 import { toaster } from '@/components/ui/toaster'
 import { ApiError, errorCodes } from '@/lib/api-error'
 
-/** Spec section 8, a lead load failure: 'Access Error', and the setup hint when the admin role is missing. */
+/** A lead load failure: 'Access Error', and the setup hint when the admin role is missing. */
 export function announceLeadLoadFailure(error: unknown) {
   console.error(error)
   const message = error instanceof Error && error.message ? error.message : 'Failed to fetch leads. Admin access required.'

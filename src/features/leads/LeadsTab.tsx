@@ -31,7 +31,7 @@ interface LeadsTabProps {
   /** Hears each search the tab applies. */
   onSearchChange: (search: string) => void
   onLeadUpdated: (lead: Lead) => void
-  /** Spec section 8: a lead load failure. */
+  /** The leads could not load. */
   onLoadFailed: (error: unknown) => void
   /** Leads added or changed elsewhere. */
   changes?: ListChanges<RowChangeEvent>

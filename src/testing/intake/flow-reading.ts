@@ -71,7 +71,7 @@ export function messageWait(flow: CheckedFlow, message: FlowMessage): { wait: nu
   return { wait: typing ? Math.max(before, flow.timing.typing ?? 0) : before, typing }
 }
 
-/** Spec section 8: which message a save error gets, by its code. */
+/** Which message a save error gets, by its code. */
 export function specSaveErrorKind(code: string): SaveErrorKind {
   if (code === '23505') return 'duplicate'
   if (code === '23514') return 'invalid'

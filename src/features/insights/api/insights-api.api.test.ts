@@ -28,8 +28,12 @@ async function visitor(name: string, phone: string, answered: string[], leftAt?:
   return chat
 }
 
-async function idleForAnHour(chat: ChatRecorder) {
-  await asSuperuser(dashboard.backend.context.db, "update public.chat_sessions set last_activity_at = now() - interval '1 hour' where id = $1", [chat.sessionId])
+/** Idle for an hour and more: the later a chat started here, the more recent its last activity. */
+async function idleForAnHour(chat: ChatRecorder, startedBefore: number) {
+  await asSuperuser(dashboard.backend.context.db, "update public.chat_sessions set last_activity_at = now() - interval '1 hour' - make_interval(secs => $2) where id = $1", [
+    chat.sessionId,
+    startedBefore,
+  ])
 }
 
 beforeAll(async () => {
@@ -47,7 +51,8 @@ beforeAll(async () => {
   chats.welcomeOnly = chatRecorder(dashboard.anonClient())
   await chats.welcomeOnly.start()
   await walk(chats.welcomeOnly, [], 'welcome')
-  for (const chat of Object.values(chats)) await idleForAnHour(chat)
+  const started = Object.values(chats)
+  for (const [order, chat] of started.entries()) await idleForAnHour(chat, started.length - order)
 })
 
 afterAll(async () => {

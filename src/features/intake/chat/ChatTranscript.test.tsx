@@ -6,6 +6,7 @@ import { answerUntil, startChat, transcriptOf, typedValues, waitingAt } from '@/
 import { consultationFlow } from '@/testing/intake/consultation-flow'
 import { inHindi } from '@/testing/intake/test-languages'
 import { flowLanguage, type ChatLanguage } from '../flow/chat-language'
+import { renderTemplate } from '../flow/placeholders'
 import type { ChatMessage } from '../machine/intake-types'
 import { ChatLanguageContext } from './chat-language-context'
 import { loadLanguage } from './chat-languages'
@@ -57,7 +58,9 @@ describe('the conversation in the chat language', () => {
     expect(log.textContent).toContain(firstSaid(hindiFlow, 'occasion'))
     expect(log.textContent).toContain(`✓ ${optionIn(hindiFlow, 'occasion', 0)}`)
     expect(log.textContent).not.toContain(firstSaid(consultationFlow, 'welcome'))
-    expect(log.textContent).toContain(`${typedValues.name?.trim()}, ${typedValues.phone}`)
+    const nameForm = stepOf(hindiFlow, 'name_form')
+    const echo = nameForm?.type === 'form' ? nameForm.echo : undefined
+    expect(log.textContent).toContain(renderTemplate(echo ?? '', { name: typedValues.name?.trim(), phone: typedValues.phone }))
 
     await userEvent.click(within(log).getByRole('button', { name: optionIn(hindiFlow, 'product_type', 1) }))
     expect(onChoose).toHaveBeenCalledWith('product_type', optionIn(consultationFlow, 'product_type', 1))

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import hindiSource from '@flows/consultation.hi.yaml?raw'
-import { parse } from 'yaml'
+import { consultationFlow } from '@/testing/intake/consultation-flow'
+import { optionParts, stepById } from '@/testing/intake/flow-reading'
+import { inHindi } from '@/testing/intake/test-languages'
 import { flowLanguage, shownText } from '../flow/chat-language'
 import { languageChoices, loadedLanguage, loadLanguage } from './chat-languages'
 
-const hindi = parse(hindiSource) as { name: string; chat: { typing: string }; steps: { occasion: { options: Record<string, string> } } }
+const hindi = inHindi(consultationFlow)
+/** The first option of the occasion question, in a flow as a visitor in its language reads it. */
+const firstOccasion = (flow: typeof consultationFlow) => {
+  const step = stepById(flow, 'occasion')
+  return step.type === 'options' ? optionParts(step.options[0]!).label : ''
+}
 
 describe('the languages the chat speaks', () => {
   it("offers the flow file's language first, then each translation file's, by its own name", () => {
     expect(languageChoices).toEqual([
       { code: 'en', name: 'English' },
-      { code: 'hi', name: hindi.name },
+      { code: 'hi', name: hindi.chat.name },
     ])
   })
 
@@ -20,8 +26,9 @@ describe('the languages the chat speaks', () => {
     expect(loaded.code).toBe('hi')
     expect(await loadLanguage('hi')).toBe(loaded)
     expect(loadedLanguage('hi')).toBe(loaded)
-    expect(shownText({ text: 'Typing...' }, loaded)).toBe(hindi.chat.typing)
-    expect(shownText({ text: 'Anniversary' }, loaded)).toBe(hindi.steps.occasion.options.Anniversary)
+    expect(shownText({ text: consultationFlow.chat.typing }, loaded)).toBe(hindi.flow.chat.typing)
+    expect(shownText({ text: firstOccasion(consultationFlow) }, loaded)).toBe(firstOccasion(hindi.flow))
+    expect(firstOccasion(hindi.flow)).not.toBe(firstOccasion(consultationFlow))
     expect(shownText({ text: 'A text no flow has' }, loaded)).toBe('A text no flow has')
   })
 
