@@ -32,12 +32,12 @@ describe('admin sign-in and the admin role check', () => {
     expect(data).toEqual({ role: 'admin' })
   })
 
-  it('sees only its own user_roles rows, though other admins exist', async () => {
+  it('reads the whole team: every user_roles row, with names and emails', async () => {
     const other = await createUserAndSignIn({ admin: true })
-    const { data, error } = await admin.client.from('user_roles').select('*')
+    const { data, error } = await admin.client.from('user_roles').select('user_id, role, display_name, email').in('user_id', [admin.userId, other.userId])
     expect(error).toBeNull()
-    expect(data?.map((row) => row.user_id)).toEqual([admin.userId])
-    expect(data?.some((row) => row.user_id === other.userId)).toBe(false)
+    expect(data).toHaveLength(2)
+    expect(data).toContainEqual({ user_id: other.userId, role: 'admin', display_name: other.email.split('@')[0], email: other.email })
   })
 })
 

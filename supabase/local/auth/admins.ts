@@ -11,7 +11,7 @@ export function adminInputProblem(email: string, password: string): string | und
   return undefined
 }
 
-/** Creates the user or resets its password, confirms it, and gives it the admin role. */
+/** Creates the user or resets its password, confirms it, and gives it the admin role (a new admin's display name: the email before the @). */
 export async function upsertAdmin(db: Database, email: string, password: string): Promise<{ userId: string; created: boolean }> {
   const problem = adminInputProblem(email, password)
   if (problem) throw new Error(problem)
@@ -27,9 +27,10 @@ export async function upsertAdmin(db: Database, email: string, password: string)
       const user = await insertUser(session, { email, passwordHash, confirmed: true, userMetadata: {}, appMetadata: {} })
       userId = user.id
     }
+    // A member of the staff becomes an admin; a new member's display name comes from the email.
     await session.query(
-      `insert into public.user_roles (user_id, role) select $1::uuid, 'admin'
-        where not exists (select 1 from public.user_roles where user_id = $1::uuid and role = 'admin')`,
+      `insert into public.user_roles (user_id, role) values ($1::uuid, 'admin')
+        on conflict (user_id) do update set role = 'admin' where public.user_roles.role <> 'admin'`,
       [userId],
     )
     return { userId, created: !existing }

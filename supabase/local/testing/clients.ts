@@ -23,6 +23,14 @@ export interface SignedInUser {
   password: string
 }
 
+export interface NewUserOptions {
+  admin?: boolean
+  role?: 'admin' | 'staff'
+  email?: string
+  password?: string
+  displayName?: string
+}
+
 /** Where a backend answers and its keys: the shared test backend, or one a test started itself. */
 export interface BackendAddress {
   url: string
@@ -34,8 +42,8 @@ export interface BackendClients {
   anonClient(): TestClient
   /** Bypasses row-level security: for arranging and checking data, never for the behaviour under test. */
   serviceClient(): TestClient
-  /** A fresh confirmed user (an admin with `admin: true`), signed in on its own anon-key client. */
-  createUserAndSignIn(options?: { admin?: boolean; email?: string; password?: string }): Promise<SignedInUser>
+  /** A fresh confirmed user (an admin with `admin: true`, or of the team's `role`), signed in on its own anon-key client. */
+  createUserAndSignIn(options?: NewUserOptions): Promise<SignedInUser>
 }
 
 export function clientsOf(backend: BackendAddress): BackendClients {
@@ -50,9 +58,10 @@ export function clientsOf(backend: BackendAddress): BackendClients {
       const created = await service().auth.admin.createUser({ email, password, email_confirm: true })
       if (created.error) throw new Error(`createUser failed: ${created.error.message}`)
       const userId = created.data.user.id
-      if (options.admin) {
-        const role = await service().from('user_roles').insert({ user_id: userId, role: 'admin' })
-        if (role.error) throw new Error(`granting admin failed: ${role.error.message}`)
+      const role = options.role ?? (options.admin ? 'admin' : undefined)
+      if (role) {
+        const granted = await service().from('user_roles').insert({ user_id: userId, role, display_name: options.displayName })
+        if (granted.error) throw new Error(`granting ${role} failed: ${granted.error.message}`)
       }
       const client = anon()
       const signedIn = await client.auth.signInWithPassword({ email, password })
@@ -74,6 +83,6 @@ export function serviceClient(): TestClient {
   return sharedBackend().serviceClient()
 }
 
-export function createUserAndSignIn(options: { admin?: boolean; email?: string; password?: string } = {}): Promise<SignedInUser> {
+export function createUserAndSignIn(options: NewUserOptions = {}): Promise<SignedInUser> {
   return sharedBackend().createUserAndSignIn(options)
 }

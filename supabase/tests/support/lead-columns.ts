@@ -18,9 +18,12 @@ export interface LeadColumnFacts {
 /** The fields src/lib/lead-fields.ts declares: the answers and contact fields, then what the chat records. */
 export const declaredLeadFields = (): string[] => [...leadFields, ...leadChatFields].map((field) => field.name)
 
-/** Columns of public.leads that are the record's own, not declared fields: the chat sends the first two, the database sets the rest. */
+/**
+ * Columns of public.leads that are the record's own, not declared fields: the chat sends the first two,
+ * the database sets the times, and the team's work keeps the owner.
+ */
 const visitorSentColumns = ['id', 'status']
-const serverKeptColumns = ['created_at', 'updated_at']
+const serverKeptColumns = ['created_at', 'updated_at', 'owner_id']
 
 /**
  * Reads the catalog of `backend`'s database and one lead through search_leads as `admin` (after a
