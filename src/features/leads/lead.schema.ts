@@ -25,7 +25,8 @@ const leadRow = z.object({
   ...fieldSchemas,
   ...chatFieldSchemas,
   owner_id: z.nullable(z.string()),
-  returning: z.boolean(),
+  // Until the database's returning column lands (the backend's part), a row without it reads as a first lead.
+  returning: z._default(z.boolean(), false),
   status: leadStatusSchema,
   created_at: z.string(),
   updated_at: z.nullish(z.string()),

@@ -215,3 +215,55 @@ describe('leads api: status changes and access', () => {
     })
   })
 })
+
+describe('leads api: owners and changes made meanwhile', () => {
+  const storedLead = async () => {
+    const lead = newLead({ id: `owner-${randomUUID()}` })
+    const { error } = await serviceClient().from('leads').insert(lead)
+    expect(error).toBeNull()
+    return lead.id
+  }
+
+  it('lets staff take an unassigned lead and release it; an admin gives it to anyone in the team', async () => {
+    const [admin, staff] = await Promise.all([createUserAndSignIn({ role: 'admin' }), createUserAndSignIn({ role: 'staff' })])
+    const asStaff = createLeadsApi(staff.client)
+    const asAdmin = createLeadsApi(admin.client)
+    const id = await storedLead()
+    const taken = await asStaff.updateLead(id, { owner_id: staff.userId }, (await asStaff.fetchLead(id))!.updated_at)
+    expect(taken).toMatchObject({ outcome: 'saved', lead: { owner_id: staff.userId } })
+    const released = await asStaff.updateLead(id, { owner_id: null }, taken.lead.updated_at)
+    expect(released).toMatchObject({ outcome: 'saved', lead: { owner_id: null } })
+    const given = await asAdmin.updateLead(id, { owner_id: staff.userId }, released.lead.updated_at)
+    expect(given.lead.owner_id).toBe(staff.userId)
+  })
+
+  it('writes nothing over a change made since the lead was read, and answers the lead as it is now', async () => {
+    const [admin, staff] = await Promise.all([createUserAndSignIn({ role: 'admin' }), createUserAndSignIn({ role: 'staff' })])
+    const asStaff = createLeadsApi(staff.client)
+    const asAdmin = createLeadsApi(admin.client)
+    const id = await storedLead()
+    const seenByBoth = (await asAdmin.fetchLead(id))!.updated_at
+    await asStaff.updateLead(id, { status: 'contacted' }, seenByBoth)
+    const late = await asAdmin.updateLead(id, { status: 'closed' }, seenByBoth)
+    expect(late).toMatchObject({ outcome: 'changedMeanwhile', lead: { status: 'contacted' } })
+    const stored = await serviceClient().from('leads').select('status').eq('id', id).single()
+    expect(stored.data?.status).toBe('contacted')
+  })
+
+  it('refuses an owner who is not in the team with its code and message', async () => {
+    const [admin, outsider] = await Promise.all([createUserAndSignIn({ role: 'admin' }), createUserAndSignIn()])
+    const id = await storedLead()
+    await expect(createLeadsApi(admin.client).updateLead(id, { owner_id: outsider.userId }, null)).rejects.toMatchObject({
+      code: 'owner_not_member',
+      message: 'That person is no longer in the team',
+    })
+  })
+
+  it("tells staff a lead another member took is no longer theirs to change", async () => {
+    const [first, second] = await Promise.all([createUserAndSignIn({ role: 'staff' }), createUserAndSignIn({ role: 'staff' })])
+    const id = await storedLead()
+    const seen = (await createLeadsApi(second.client).fetchLead(id))!.updated_at
+    await createLeadsApi(first.client).updateLead(id, { owner_id: first.userId }, seen)
+    await expect(createLeadsApi(second.client).updateLead(id, { owner_id: second.userId }, seen)).rejects.toMatchObject({ code: 'lead_unavailable' })
+  })
+})
