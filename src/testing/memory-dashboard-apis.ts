@@ -7,6 +7,7 @@ import type { Lead, LeadStatus } from '@/lib/lead-fields'
 import type { TeamMember, Viewer } from '@/lib/team'
 import { fakeChangeSource } from './fake-change-source'
 import { aTeam } from './lead-work-fixtures'
+import { memoryLeadWorkApis } from './memory-lead-work-apis'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
   customer: (lead) => lead.name,
@@ -57,9 +58,12 @@ export function memoryDashboardApis(
       const order = compare(sortValue[sort.column](a), sortValue[sort.column](b)) * (sort.descending ? -1 : 1)
       return order || newestFirst
     })
+  const work = memoryLeadWorkApis(record, viewer)
+  const ownerNamed = (id: string | null) => (id === null ? null : (team.find((member) => member.id === id)?.displayName ?? null))
   const apis: DashboardApis = {
     auth: { requireMember: record('requireMember', () => viewer) },
     team: { fetchTeam: record('fetchTeam', () => [...team]) },
+    leadWork: work.apis,
     leads: {
       fetchLeadsPage: record('fetchLeadsPage', (query: LeadQuery, span: { from: number; to: number }) =>
         sorted(matching(query), query.sort).slice(span.from, span.to + 1),
@@ -79,6 +83,8 @@ export function memoryDashboardApis(
         if (seen && now.updated_at !== seen) return { outcome: 'changedMeanwhile' as const, lead: now }
         const lead = { ...now, ...change, updated_at: writtenAt() }
         stored.set(id, lead)
+        if ('status' in change) work.happened(id, 'status_changed', { from: now.status, to: lead.status })
+        else work.happened(id, 'owner_changed', { from_name: ownerNamed(now.owner_id), to_name: ownerNamed(lead.owner_id) })
         return { outcome: 'saved' as const, lead }
       }),
       recordWhatsAppOpened: record('recordWhatsAppOpened', () => undefined),
@@ -137,12 +143,12 @@ export function memoryDashboardApis(
     stored.set(lead.id, lead)
     changes.change({ type: 'row.added', table: 'leads', row: lead })
   }
-  /** Another member changes a lead in another browser: stored, and the feed tells of it. */
-  const memberChanges = (id: string, change: Partial<Lead>) => {
+  /** Another member changes a lead in another browser: stored, and the feed tells of it unless `live` is false (the feed lags). */
+  const memberChanges = (id: string, change: Partial<Lead>, live = true) => {
     const lead = { ...stored.get(id)!, ...change, updated_at: writtenAt() }
     stored.set(id, lead)
-    changes.change({ type: 'row.changed', table: 'leads', row: lead })
+    if (live) changes.change({ type: 'row.changed', table: 'leads', row: lead })
     return lead
   }
-  return { apis, calls, changes, visitorAdds, memberChanges, team }
+  return { apis, calls, changes, visitorAdds, memberChanges, team, work }
 }

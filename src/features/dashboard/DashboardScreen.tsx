@@ -10,7 +10,7 @@ import { AppointmentsTab, type AppointmentsTabApi } from '@/features/appointment
 import { CalendarView } from '@/features/appointments/CalendarView'
 import type { ManageAppointmentApis } from '@/features/appointments/ManageAppointmentDialog'
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
-import { LeadsTab, type LeadsTabApi } from '@/features/leads/LeadsTab'
+import { LeadsTab, type LeadsTabApi, type LeadsTabProps } from '@/features/leads/LeadsTab'
 import type { TeamApi } from '@/features/team/api/team-api'
 import type { TeamMember, Viewer } from '@/lib/team'
 import type { DashboardApi } from './api/dashboard-api'
@@ -19,7 +19,7 @@ import { changeFeed } from './change-feed'
 import { dashboardMachine } from './dashboard.machine'
 import type { DashboardStats } from './dashboard-stats'
 import { announceLeadLoadFailure } from './lead-load-failure'
-import { appointmentListChanges, calendarChanges, leadListChanges } from './changes-to-lists'
+import { appointmentListChanges, calendarChanges, leadListChanges, leadWorkChanges } from './changes-to-lists'
 import { announceNewLead } from './new-lead-toast'
 import { viewerWithoutAccess, withoutAccess } from './no-access-apis'
 import { StatCards } from './StatCards'
@@ -29,6 +29,8 @@ export interface DashboardApis {
   /** The signed-in member; throws an ApiError coded admin_access_required unless the user holds a role of the team. */
   auth: { requireMember: () => Promise<Viewer> }
   team: Pick<TeamApi, 'fetchTeam'>
+  /** Notes, follow-ups and history of a lead. */
+  leadWork: LeadsTabProps['workApi']
   leads: LeadsTabApi
   appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
   loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
@@ -68,7 +70,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
   )
   const [snapshot, send, dashboard] = useMachine(machine)
   const changes = useMemo(
-    () => ({ leads: leadListChanges(dashboard), appointments: appointmentListChanges(dashboard), calendar: calendarChanges(dashboard) }),
+    () => ({ leads: leadListChanges(dashboard), leadWork: leadWorkChanges(dashboard), appointments: appointmentListChanges(dashboard), calendar: calendarChanges(dashboard) }),
     [dashboard],
   )
   const denied = snapshot.matches('denied')
@@ -123,6 +125,8 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                   api={shownApis.leads}
                   viewer={viewer}
                   team={team}
+                  workApi={shownApis.leadWork}
+                  workChanges={changes.leadWork}
                   search={search}
                   onSearchChange={setSearch}
                   onLeadUpdated={refreshStats}

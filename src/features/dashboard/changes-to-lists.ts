@@ -23,6 +23,12 @@ export const leadListChanges =
   (send) =>
     unsubscribeAll([...changesOf(dashboard, 'leads', send), dashboard.on('lists.stale', () => send({ type: 'query.refresh' }))])
 
+/** A lead's notes and follow-ups in its details, as they change. */
+export const leadWorkChanges = (dashboard: Dashboard) => ({
+  notes: ((send) => unsubscribeAll(changesOf(dashboard, 'lead_notes', send))) as ListChanges<Extract<RowChange, { table: 'lead_notes' }>>,
+  followUps: ((send) => unsubscribeAll(changesOf(dashboard, 'follow_ups', send))) as ListChanges<Extract<RowChange, { table: 'follow_ups' }>>,
+})
+
 /** The appointments table shows each appointment with its lead's fields, which a change does not carry: it asks again. */
 export const appointmentListChanges =
   (dashboard: Dashboard): ListChanges<RowChangeEvent> =>

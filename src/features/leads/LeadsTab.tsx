@@ -15,17 +15,21 @@ import { LeadDetailsDialog } from './LeadDetailsDialog'
 import { leadQueryOf, leadsQueryMachine, selectDraft, selectPages, selectQuery } from './leads-query.machine'
 import { LeadsTable } from './LeadsTable'
 import { LeadsToolbar } from './LeadsToolbar'
+import { LeadWork, type LeadWorkApi, type LeadWorkChanges } from './LeadWork'
 
 export type LeadsTabApi = Pick<
   LeadsApi,
   'fetchLeadsPage' | 'countLeads' | 'fetchLeadsCsvChunk' | 'fetchLead' | 'updateLead' | 'recordWhatsAppOpened' | 'signReferenceImage'
 >
 
-interface LeadsTabProps {
+export interface LeadsTabProps {
   api: LeadsTabApi
   /** Who is signed in, and the team that may own leads. */
   viewer: Viewer
   team: readonly TeamMember[]
+  /** Notes, follow-ups and history of the lead viewed. */
+  workApi: Omit<LeadWorkApi, 'lead'>
+  workChanges: LeadWorkChanges
   /** The search the tab opens with: the dashboard shares it with the appointments tab. */
   search: string
   /** Hears each search the tab applies. */
@@ -37,7 +41,7 @@ interface LeadsTabProps {
   changes?: ListChanges<RowChangeEvent>
 }
 
-export function LeadsTab({ api, viewer, team, search, onSearchChange, onLeadUpdated, onLoadFailed, changes = noListChanges }: LeadsTabProps) {
+export function LeadsTab({ api, viewer, team, workApi, workChanges, search, onSearchChange, onLeadUpdated, onLoadFailed, changes = noListChanges }: LeadsTabProps) {
   const machine = useMemo(
     () =>
       leadsQueryMachine(api).provide({
@@ -53,21 +57,24 @@ export function LeadsTab({ api, viewer, team, search, onSearchChange, onLeadUpda
   const query = useSelector(leads, selectQuery)
   const pages = useSelector(leads, selectPages)
   const shown = useSelector(leads, (snapshot) => shownRows(snapshot, pages), shallowEqual)
-  const [viewedLeadId, setViewedLeadId] = useState<string | null>(null)
+  const [viewed, setViewed] = useState<Lead | null>(null)
   const phone = usePhoneLayout()
   // Text typed just before leaving the tab still reaches the appointments tab.
   useEffect(() => () => onSearchChange(selectDraft(leads.getSnapshot()).search), [leads, onSearchChange])
   useEffect(() => changes((event) => leads.send(event)), [changes, leads])
-  const viewedLead = Object.values(pages).flatMap((page) => page.rows).find((lead) => lead.id === viewedLeadId) ?? null
+  // The table's copy is the freshest; an earlier lead of a returning customer may not be in the table.
+  const viewedLead = viewed && (Object.values(pages).flatMap((page) => page.rows).find((lead) => lead.id === viewed.id) ?? viewed)
 
-  const view = useCallback((lead: Lead) => setViewedLeadId(lead.id), [])
+  const view = useCallback((lead: Lead) => setViewed(lead), [])
   const updated = useCallback(
     (lead: Lead) => {
       leads.send({ type: 'row.changed', row: lead })
+      setViewed((shown) => (shown?.id === lead.id ? lead : shown))
       onLeadUpdated(lead)
     },
     [leads, onLeadUpdated],
   )
+  const leadWorkApi = useMemo(() => ({ ...workApi, lead: api }), [workApi, api])
   const visible = useCallback((first: number, last: number) => leads.send({ type: 'rows.visible', first, last }), [leads])
   const sortBy = useCallback((sort: LeadSort | null) => leads.send({ type: 'query.set', change: { sort } }), [leads])
   const retry = useCallback(() => leads.send({ type: 'query.retry' }), [leads])
@@ -94,7 +101,21 @@ export function LeadsTab({ api, viewer, team, search, onSearchChange, onLeadUpda
           <LeadsTable shown={shown} sort={draft.sort} onSortChange={sortBy} onVisibleRowsChange={visible} onRetry={retry} {...rowActions} />
         </>
       )}
-      <LeadDetailsDialog lead={viewedLead} api={api} onClose={() => setViewedLeadId(null)} />
+      <LeadDetailsDialog lead={viewedLead} api={api} onClose={() => setViewed(null)}>
+        {viewedLead && (
+          <LeadWork
+            key={viewedLead.id}
+            lead={viewedLead}
+            viewer={viewer}
+            team={team}
+            api={leadWorkApi}
+            changes={workChanges}
+            onUpdated={updated}
+            onOpenLead={view}
+            touch={phone}
+          />
+        )}
+      </LeadDetailsDialog>
     </Stack>
   )
 }

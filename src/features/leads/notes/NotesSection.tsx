@@ -32,6 +32,8 @@ interface NotesSectionProps {
   viewer: Viewer
   api: NotesApi
   changes: ListChanges<RowChangeOf<'lead_notes', LeadNote>>
+  /** Hears each write that went through (the history has a new event). */
+  onWritten?: () => void
   /** Thumb-sized controls. */
   touch: boolean
 }
@@ -39,7 +41,7 @@ interface NotesSectionProps {
 const count = (value: number) => value.toLocaleString('en-IN')
 
 /** A lead's notes: Add note (up to 2,000 characters, counted), newest first with author and time; the author's Edit and Delete in the first 15 minutes. */
-export function NotesSection({ leadId, viewer, api, changes, touch }: NotesSectionProps) {
+export function NotesSection({ leadId, viewer, api, changes, onWritten, touch }: NotesSectionProps) {
   const machine = useMemo(
     () =>
       notesMachine.provide({
@@ -52,9 +54,10 @@ export function NotesSection({ leadId, viewer, api, changes, touch }: NotesSecti
         actions: {
           notifyLoadFailed: (_, error) => console.error(error),
           notifyWriteFailed: (_, error) => announceLeadWorkFailure('Failed to save the note')(error),
+          notifyWritten: () => onWritten?.(),
         },
       }),
-    [api],
+    [api, onWritten],
   )
   const notes = useActorRef(machine, { input: { leadId } })
   useEffect(() => changes((change) => notes.send(change)), [changes, notes])

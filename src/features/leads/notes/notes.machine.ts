@@ -55,6 +55,8 @@ export const notesMachine = setup({
   actions: {
     notifyLoadFailed: providedLater<unknown>(),
     notifyWriteFailed: providedLater<unknown>(),
+    /** A write went through: the lead's history has a new event. */
+    notifyWritten: providedLater(),
     store: assign(({ context }, note: LeadNote) => ({ notes: withNote(context.notes, note) })),
   },
   guards: {
@@ -109,7 +111,7 @@ export const notesMachine = setup({
             id: 'add',
             src: 'addNote',
             input: ({ context }) => ({ leadId: context.leadId, body: context.draft }),
-            onDone: { target: 'idle', actions: [{ type: 'store', params: ({ event }) => event.output }, assign({ draft: '' })] },
+            onDone: { target: 'idle', actions: [{ type: 'store', params: ({ event }) => event.output }, assign({ draft: '' }), 'notifyWritten'] },
             onError: { target: 'idle', actions: { type: 'notifyWriteFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },
         },
@@ -118,7 +120,7 @@ export const notesMachine = setup({
             id: 'edit',
             src: 'editNote',
             input: ({ context }) => ({ id: context.editing!.id, body: context.editing!.text }),
-            onDone: { target: 'idle', actions: [{ type: 'store', params: ({ event }) => event.output }, assign({ editing: null })] },
+            onDone: { target: 'idle', actions: [{ type: 'store', params: ({ event }) => event.output }, assign({ editing: null }), 'notifyWritten'] },
             onError: { target: 'idle', actions: { type: 'notifyWriteFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
           },
         },
@@ -129,11 +131,14 @@ export const notesMachine = setup({
             input: ({ context }) => context.deleting!,
             onDone: {
               target: 'idle',
-              actions: assign({
-                notes: ({ context }) => context.notes.filter((note) => note.id !== context.deleting),
-                editing: ({ context }) => (context.editing?.id === context.deleting ? null : context.editing),
-                deleting: null,
-              }),
+              actions: [
+                assign({
+                  notes: ({ context }) => context.notes.filter((note) => note.id !== context.deleting),
+                  editing: ({ context }) => (context.editing?.id === context.deleting ? null : context.editing),
+                  deleting: null,
+                }),
+                'notifyWritten',
+              ],
             },
             onError: { target: 'idle', actions: [{ type: 'notifyWriteFailed', params: ({ event }: { event: { error: unknown } }) => event.error }, assign({ deleting: null })] },
           },
