@@ -4,9 +4,9 @@ import type { TeamMember } from '@/lib/team'
 
 /** An admin and two staff members: for unit tests of the dashboard. */
 export const aTeam = {
-  admin: { id: 'admin-1', displayName: 'Asha Rao', email: 'asha@example.com', role: 'admin' },
-  staff: { id: 'staff-1', displayName: 'Ravi Kumar', email: 'ravi@example.com', role: 'staff' },
-  otherStaff: { id: 'staff-2', displayName: 'Meera Das', email: 'meera@example.com', role: 'staff' },
+  admin: { id: '00000000-0000-4000-8000-00000000a001', displayName: 'Asha Rao', email: 'asha@example.com', role: 'admin' },
+  staff: { id: '00000000-0000-4000-8000-00000000b001', displayName: 'Ravi Kumar', email: 'ravi@example.com', role: 'staff' },
+  otherStaff: { id: '00000000-0000-4000-8000-00000000b002', displayName: 'Meera Das', email: 'meera@example.com', role: 'staff' },
 } as const satisfies Record<string, TeamMember>
 
 /** A note as the dashboard reads it. */

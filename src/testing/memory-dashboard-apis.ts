@@ -1,6 +1,7 @@
 import type { AppointmentRow } from '@/features/appointments/appointment.schema'
 import type { DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { emptyInsights, type Insights, type UnfinishedChat } from '@/features/insights/insights.schema'
+import { filterCondition } from '@/features/leads/lead-filters'
 import { appliedFilters, type LeadFilters, type LeadQuery, type LeadSortColumn } from '@/features/leads/lead-query'
 import type { LeadChange } from '@/features/leads/lead-change'
 import type { Lead, LeadStatus } from '@/lib/lead-fields'
@@ -48,7 +49,7 @@ export function memoryDashboardApis(
     return [...stored.values()].filter(
       (lead) =>
         (!term || [lead.name, lead.phone, lead.email, lead.city].some((field) => field.toLowerCase().includes(term))) &&
-        appliedFilters(filters).every((filter) => lead[filter.column] === filters[filter.key]),
+        appliedFilters(filters).every((filter) => lead[filter.column] === filterCondition(filter, filters[filter.key]).equals),
     )
   }
   const sorted = (found: Lead[], sort: LeadQuery['sort']) =>

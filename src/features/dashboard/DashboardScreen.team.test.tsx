@@ -55,14 +55,17 @@ async function openDetails(name: string) {
   return dialog()
 }
 
-function startAs(viewer: Viewer) {
+/** Staff open on My leads: the unassigned pool is one choice of the view away. */
+async function startAs(viewer: Viewer) {
   const backend = memoryDashboardApis(leads, [], {}, { viewer })
   renderDashboard(backend.apis)
+  if (viewer.role === 'staff') await user().selectOptions(await screen.findByLabelText('View filter'), unassignedLabel)
   return backend
 }
 
 test('an admin sees each lead\'s owner and Returning, gives a lead to a member and back to Unassigned, and the history says who did it', async () => {
-  startAs(aTeam.admin)
+  await startAs(aTeam.admin)
+  expect(await screen.findByRole('tab', { name: 'Insights' })).toBeTruthy()
   const owner = await screen.findByLabelText('Owner of Priya Nair')
   expect((owner as HTMLSelectElement).selectedOptions[0]?.textContent).toBe(unassignedLabel)
   expect(within(screen.getByRole('row', { name: /Rohan Gupta/ })).getByText(returningLabel)).toBeTruthy()
@@ -80,8 +83,15 @@ test('an admin sees each lead\'s owner and Returning, gives a lead to a member a
   expect(older?.textContent).toContain(`Owner changed from ${unassignedLabel} to ${aTeam.staff.displayName}`)
 })
 
-test('staff take an unassigned lead and release it; they get no owner list', async () => {
-  startAs(aTeam.staff)
+test('staff open on their own leads, take an unassigned lead and release it; they get no owner list and no export', async () => {
+  const backend = memoryDashboardApis(leads, [], {}, { viewer: aTeam.staff })
+  renderDashboard(backend.apis)
+  expect(await screen.findByRole('row', { name: /Rohan Gupta/ })).toBeTruthy()
+  expect(screen.queryByRole('row', { name: /Priya Nair/ })).toBeNull()
+  expect(screen.queryByRole('button', { name: /Export CSV/ })).toBeNull()
+  expect(screen.queryByRole('tab', { name: 'Insights' })).toBeNull()
+  expect(backend.calls.map((call) => call.name)).not.toContain('fetchInsights')
+  await user().selectOptions(screen.getByLabelText('View filter'), unassignedLabel)
   const row = await screen.findByRole('row', { name: /Priya Nair/ })
   expect(screen.queryByLabelText('Owner of Priya Nair')).toBeNull()
   await user().click(within(row).getByRole('button', { name: 'Take Priya Nair' }))
@@ -91,7 +101,7 @@ test('staff take an unassigned lead and release it; they get no owner list', asy
 })
 
 test('a change made meanwhile by someone else is not overwritten: the member is told and sees the lead as it is now', async () => {
-  const backend = startAs(aTeam.admin)
+  const backend = await startAs(aTeam.admin)
   const status = await screen.findByLabelText('Status of Priya Nair')
   backend.memberChanges('l1', { status: 'contacted' }, false)
   await user().selectOptions(status, 'closed')
@@ -100,7 +110,7 @@ test('a change made meanwhile by someone else is not overwritten: the member is 
 })
 
 test('a note is added with its count, shown as text with author and time, editable by its author for 15 minutes only', async () => {
-  const backend = startAs(aTeam.staff)
+  const backend = await startAs(aTeam.staff)
   backend.work.notes.set('old', aNote({ id: 'old', lead_id: 'l1', author_id: aTeam.staff.id, body: 'Written long ago', created_at: '2026-01-01T00:00:00.000Z' }))
   await openDetails('Priya Nair')
   const notes = await sectionNamed(notesTexts.title)
@@ -121,7 +131,7 @@ test('a note is added with its count, shown as text with author and time, editab
 })
 
 test('a note longer than 2,000 characters cannot be added, and the counter says why', async () => {
-  startAs(aTeam.admin)
+  await startAs(aTeam.admin)
   await openDetails('Priya Nair')
   const notes = await sectionNamed(notesTexts.title)
   const box = within(notes).getByLabelText(notesTexts.newNote)
@@ -132,7 +142,7 @@ test('a note longer than 2,000 characters cannot be added, and the counter says 
 })
 
 test('a follow-up in the past asks to be confirmed as overdue, then shows as overdue; Done marks it', async () => {
-  const backend = startAs(aTeam.staff)
+  const backend = await startAs(aTeam.staff)
   await openDetails('Priya Nair')
   const followUps = await sectionNamed(followUpsTexts.title)
   await user().type(within(followUps).getByLabelText(followUpsTexts.date), istDateKey(Date.now() - 2 * 86_400_000))
@@ -151,7 +161,7 @@ test('a follow-up in the past asks to be confirmed as overdue, then shows as ove
 })
 
 test('notes written in another browser appear in the open details without a reload', async () => {
-  const backend = startAs(aTeam.admin)
+  const backend = await startAs(aTeam.admin)
   await openDetails('Priya Nair')
   const notes = await sectionNamed(notesTexts.title)
   await within(notes).findByText(notesTexts.empty)
@@ -162,7 +172,7 @@ test('notes written in another browser appear in the open details without a relo
 })
 
 test('a returning customer links to the earlier lead, which opens in the details', async () => {
-  const backend = startAs(aTeam.admin)
+  const backend = await startAs(aTeam.admin)
   backend.work.earlier.set('l2', [{ id: 'l1', name: 'Priya Nair', created_at: leads[0]!.created_at, status: 'pending', product_type: leads[0]!.product_type }])
   await openDetails('Rohan Gupta')
   await user().click(await within(await dialog()).findByRole('button', { name: 'Priya Nair' }))

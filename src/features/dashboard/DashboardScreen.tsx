@@ -12,7 +12,7 @@ import type { ManageAppointmentApis } from '@/features/appointments/ManageAppoin
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
 import { LeadsTab, type LeadsTabApi, type LeadsTabProps } from '@/features/leads/LeadsTab'
 import type { TeamApi } from '@/features/team/api/team-api'
-import type { TeamMember, Viewer } from '@/lib/team'
+import { isAdmin, type TeamMember, type Viewer } from '@/lib/team'
 import type { DashboardApi } from './api/dashboard-api'
 import type { DatabaseChangesApi } from './api/database-changes'
 import { changeFeed } from './change-feed'
@@ -84,6 +84,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
   const phone = usePhoneLayout()
   const viewer = snapshot.context.viewer ?? viewerWithoutAccess
   const { team } = snapshot.context
+  const admin = isAdmin(viewer)
 
   return (
     <Container as="main" maxW="7xl" px="4" py={phone ? '3' : '6'}>
@@ -118,7 +119,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                 <Tabs.Trigger value="leads">Leads Management</Tabs.Trigger>
                 <Tabs.Trigger value="appointments">Appointments</Tabs.Trigger>
                 <Tabs.Trigger value="calendar">Calendar View</Tabs.Trigger>
-                <Tabs.Trigger value="insights">Insights</Tabs.Trigger>
+                {admin && <Tabs.Trigger value="insights">Insights</Tabs.Trigger>}
               </Tabs.List>
               <Tabs.Content value="leads">
                 <LeadsTab
@@ -140,9 +141,11 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
               <Tabs.Content value="calendar">
                 <CalendarView api={shownApis.appointments} changes={changes.calendar} />
               </Tabs.Content>
-              <Tabs.Content value="insights">
-                <InsightsTab api={shownApis.insights} />
-              </Tabs.Content>
+              {admin && (
+                <Tabs.Content value="insights">
+                  <InsightsTab api={shownApis.insights} />
+                </Tabs.Content>
+              )}
             </Tabs.Root>
           </>
         )}

@@ -3,7 +3,7 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import type { Lead } from '@/lib/lead-fields'
-import type { TeamMember, Viewer } from '@/lib/team'
+import { isAdmin, type TeamMember, type Viewer } from '@/lib/team'
 import { noListChanges, type ListChanges } from '@/lib/list-changes'
 import type { RowChangeEvent } from '@/lib/paged-query.machine'
 import { shownRows } from '@/lib/shown-rows'
@@ -21,6 +21,9 @@ export type LeadsTabApi = Pick<
   LeadsApi,
   'fetchLeadsPage' | 'countLeads' | 'fetchLeadsCsvChunk' | 'fetchLead' | 'updateLead' | 'recordWhatsAppOpened' | 'signReferenceImage'
 >
+
+/** Admins open on every lead; staff on their own (their view has no All). */
+const firstQuery = (viewer: Viewer) => (isAdmin(viewer) ? allLeads : { ...allLeads, view: viewer.id })
 
 export interface LeadsTabProps {
   api: LeadsTabApi
@@ -52,7 +55,7 @@ export function LeadsTab({ api, viewer, team, workApi, workChanges, search, onSe
       }),
     [api, onSearchChange, onLoadFailed],
   )
-  const leads = useActorRef(machine, { input: { query: { ...allLeads, search } } })
+  const leads = useActorRef(machine, { input: { query: { ...firstQuery(viewer), search } } })
   const draft = useSelector(leads, selectDraft)
   const query = useSelector(leads, selectQuery)
   const pages = useSelector(leads, selectPages)
@@ -82,11 +85,12 @@ export function LeadsTab({ api, viewer, team, workApi, workChanges, search, onSe
   const toolbar = (
     <LeadsToolbar
       filters={draft}
+      viewer={viewer}
       compact={phone}
       onSearchChange={(text) => leads.send({ type: 'query.edit', change: { search: text } })}
       onFilterChange={(change) => leads.send({ type: 'query.set', change })}
     >
-      <CsvExportButton api={api} filters={filtersOf(query)} total={shown.busy ? null : shown.total} />
+      {isAdmin(viewer) && <CsvExportButton api={api} filters={filtersOf(query)} total={shown.busy ? null : shown.total} />}
     </LeadsToolbar>
   )
   const rowActions = { api, viewer, team, onView: view, onUpdated: updated }
