@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { authService } from './auth/auth-routes.ts'
+import { functionsService } from './functions/functions-service.ts'
 import type { BackendContext } from './backend-context.ts'
 import { dataFolder } from './data-folder.ts'
 import { scheduleChatContactPurge } from './db/chat-contact-retention.ts'
@@ -78,6 +79,7 @@ async function services(context: BackendContext, options: LocalBackendOptions): 
       '/rest/v1': restService(context),
       '/storage/v1': storageService(context, { objects, maxConcurrentUploads: options.maxConcurrentUploads }),
       '/realtime/v1': realtime.http,
+      '/functions/v1': functionsService(context),
     },
     realtime,
   }

@@ -73,6 +73,7 @@ describe('dashboard_stats: the eight cards in one query', () => {
       total_appointments: 0,
       today_appointments: 0,
       week_appointments: 0,
+      overdue_follow_ups: 0,
     })
   })
 

@@ -103,7 +103,7 @@ describe('taking, releasing and assigning a lead', () => {
     const seen = (await team.staff.client.from('leads').select('updated_at').eq('id', lead).single()).data!.updated_at
     const first = await team.staff.client.from('leads').update({ status: 'contacted' }).eq('id', lead).eq('updated_at', seen).select('status')
     expect(first.data).toEqual([{ status: 'contacted' }])
-    const stale = await team.otherStaff.client.from('leads').update({ status: 'converted' }).eq('id', lead).eq('updated_at', seen).select('status')
+    const stale = await team.otherStaff.client.from('leads').update({ status: 'closed' }).eq('id', lead).eq('updated_at', seen).select('status')
     expect(stale.error).toBeNull()
     expect(stale.data).toEqual([])
     const other = await team.staff.client.from('leads').update({ status: 'contacted' }).eq('id', othersLead).select('id')

@@ -12,7 +12,7 @@ import { isUuid } from './input-rules.ts'
 import { hashPassword, maximumPasswordLength, minimumPasswordLength } from './passwords.ts'
 import { endSessions, refreshSession, sessionExists } from './sessions.ts'
 import { signInAddressLimits, signInWithPassword } from './sign-in.ts'
-import { deleteUser, findUserByEmail, findUserById, insertUser, isValidEmail, maxEmailLength, userJson } from './users.ts'
+import { confirmEmail, deleteUser, findUserByEmail, findUserById, insertUser, isValidEmail, maxEmailLength, setPassword, userJson } from './users.ts'
 
 const apiVersionHeader = { 'x-supabase-api-version': '2024-01-01' }
 const maxRefreshTokenLength = 512
@@ -91,6 +91,28 @@ async function adminDeleteUser(req: IncomingMessage, context: BackendContext, id
   return userJson(user)
 }
 
+const updatableUserFields = new Set(['password', 'email_confirm'])
+
+/** GoTrue's PUT /admin/users/<id> for what the team function sends: a new password, a confirmed email. */
+async function adminUpdateUser(req: IncomingMessage, context: BackendContext, id: string) {
+  await requireServiceRole(req, context)
+  if (!isUuid(id)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID')
+  const body = await jsonObject(req)
+  const unsupported = Object.keys(body).filter((field) => !updatableUserFields.has(field))
+  if (unsupported.length > 0) throw notSupported(`updating a user's ${unsupported.join(', ')}`)
+  const password = body.password === undefined ? undefined : textField(body, 'password', maximumPasswordLength)
+  if (password !== undefined && password.length < minimumPasswordLength) {
+    throw new AuthError(422, 'weak_password', `Password should be at least ${minimumPasswordLength} characters.`)
+  }
+  const passwordHash = password === undefined ? undefined : await hashPassword(password)
+  return context.db.transaction(async (s) => {
+    if (!(await findUserById(s, id))) throw new AuthError(404, 'user_not_found', 'User not found')
+    if (passwordHash) await setPassword(s, id, passwordHash)
+    if (body.email_confirm === true) await confirmEmail(s, id)
+    return userJson((await findUserById(s, id))!)
+  })
+}
+
 const settings = {
   external: { email: true, phone: false, anonymous_users: false },
   disable_signup: true,
@@ -129,6 +151,7 @@ async function route(req: IncomingMessage, res: ServerResponse, context: AuthCon
   if (path === '/admin/users' && method === 'POST') return send(await adminCreateUser(req, context))
   const adminUser = /^\/admin\/users\/([^/]+)$/.exec(path)
   if (adminUser?.[1] && method === 'DELETE') return send(await adminDeleteUser(req, context, decodeURIComponent(adminUser[1])))
+  if (adminUser?.[1] && method === 'PUT') return send(await adminUpdateUser(req, context, decodeURIComponent(adminUser[1])))
   throw notSupported(`${method} /auth/v1${path}`)
 }
 
@@ -141,7 +164,7 @@ async function handleAuth(req: IncomingMessage, res: ServerResponse, context: Au
   }
 }
 
-/** `/auth/v1/...`: password sign-in, refresh, user, logout, and admin user creation. */
+/** `/auth/v1/...`: password sign-in, refresh, user, logout, and the admin API's user creation, update and deletion. */
 export function authService(shared: BackendContext): ServiceHandler {
   const context: AuthContext = { ...shared, signInAddresses: createAttemptLimiter({ ...signInAddressLimits, now: Date.now }) }
   return (req, res, url, path) => handleAuth(req, res, context, url, path)

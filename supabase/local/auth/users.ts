@@ -81,6 +81,10 @@ export async function setPassword(session: SqlSession, id: string, passwordHash:
   await session.query('delete from auth.sessions where user_id = $1::uuid', [id])
 }
 
+export async function confirmEmail(session: SqlSession, id: string): Promise<void> {
+  await session.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1::uuid', [id])
+}
+
 export async function deleteUser(session: SqlSession, id: string): Promise<UserRow | undefined> {
   const user = await findUserById(session, id)
   if (user) await session.query('delete from auth.users where id = $1::uuid', [id])

@@ -1,6 +1,14 @@
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, types } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Database, SqlSession } from './database.ts'
+
+/**
+ * A boolean parameter as Postgres reads it: PGlite's own serializer throws on text it does not know
+ * (an API caller's `"maybe"`), which would be a 500; Postgres answers 22P02, a 400, as PostgREST does.
+ */
+function booleanParameter(value: unknown): string {
+  return typeof value === 'boolean' ? (value ? 't' : 'f') : String(value)
+}
 
 /**
  * PGlite is one connection: transactions are queued one after another so two HTTP requests never
@@ -8,7 +16,7 @@ import type { Database, SqlSession } from './database.ts'
  */
 export async function openPgliteDatabase(dataDir: string | undefined): Promise<Database> {
   // Extensions the migrations enable must be compiled in and named here (hosted Supabase ships them).
-  const db = new PGlite({ dataDir, extensions: { pg_trgm } })
+  const db = new PGlite({ dataDir, extensions: { pg_trgm }, serializers: { [types.BOOL]: booleanParameter } })
   await db.waitReady
   await db.exec("set timezone to 'UTC'")
   let queue: Promise<unknown> = Promise.resolve()

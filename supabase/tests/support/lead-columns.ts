@@ -20,10 +20,10 @@ export const declaredLeadFields = (): string[] => [...leadFields, ...leadChatFie
 
 /**
  * Columns of public.leads that are the record's own, not declared fields: the chat sends the first two,
- * the database sets the times, and the team's work keeps the owner.
+ * the database sets the times and the returning mark, and the team's work keeps the owner.
  */
 const visitorSentColumns = ['id', 'status']
-const serverKeptColumns = ['created_at', 'updated_at', 'owner_id']
+const serverKeptColumns = ['created_at', 'updated_at', 'owner_id', 'returning']
 
 /**
  * Reads the catalog of `backend`'s database and one lead through search_leads as `admin` (after a
