@@ -118,6 +118,7 @@ export function memoryDashboardApis(
           totalAppointments: appointments.length,
           todayAppointments: 0,
           weekAppointments: 0,
+          overdueFollowUps: [...work.followUps.values()].filter((followUp) => followUp.done_at === null && Date.parse(followUp.due_at) < Date.now()).length,
         }
       }),
     },

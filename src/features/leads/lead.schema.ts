@@ -25,8 +25,7 @@ const leadRow = z.object({
   ...fieldSchemas,
   ...chatFieldSchemas,
   owner_id: z.nullable(z.string()),
-  // Until the database's returning column lands (the backend's part), a row without it reads as a first lead.
-  returning: z._default(z.boolean(), false),
+  returning: z.boolean(),
   status: leadStatusSchema,
   created_at: z.string(),
   updated_at: z.nullish(z.string()),

@@ -29,6 +29,7 @@ describe('dashboard api: the stat cards from one query', () => {
       totalAppointments: 0,
       todayAppointments: 0,
       weekAppointments: 0,
+      overdueFollowUps: 0,
     })
   })
 

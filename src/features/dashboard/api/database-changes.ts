@@ -41,11 +41,7 @@ type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>
 /** A channel the server closed (its token expired while offline, say) is joined anew after this pause; supabase-js retries the rest itself. */
 const rejoinClosedAfterMs = 5000
 
-/**
- * The tables joined. A join naming a table outside the publication fails whole, so notes and
- * follow-ups join once their migration publishes them.
- */
-const tables: readonly ChangedTable[] = ['leads', 'appointments']
+const tables = Object.keys(tableSchemas) as ChangedTable[]
 const events = ['INSERT', 'UPDATE'] as const
 
 const isChangedTable = (table: string): table is ChangedTable => Object.hasOwn(tableSchemas, table)
