@@ -9,6 +9,7 @@ import type { TeamMember, Viewer } from '@/lib/team'
 import { fakeChangeSource } from './fake-change-source'
 import { aTeam } from './lead-work-fixtures'
 import { memoryLeadWorkApis } from './memory-lead-work-apis'
+import { memoryTeamApis } from './memory-team-apis'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
   customer: (lead) => lead.name,
@@ -61,9 +62,10 @@ export function memoryDashboardApis(
     })
   const work = memoryLeadWorkApis(record, viewer)
   const ownerNamed = (id: string | null) => (id === null ? null : (team.find((member) => member.id === id)?.displayName ?? null))
+  const teamWork = memoryTeamApis(record, viewer, team, () => [...stored.values()], () => [...work.followUps.values()])
   const apis: DashboardApis = {
+    ...teamWork.apis,
     auth: { requireMember: record('requireMember', () => viewer) },
-    team: { fetchTeam: record('fetchTeam', () => [...team]) },
     leadWork: work.apis,
     leads: {
       fetchLeadsPage: record('fetchLeadsPage', (query: LeadQuery, span: { from: number; to: number }) =>
@@ -152,5 +154,5 @@ export function memoryDashboardApis(
     if (live) changes.change({ type: 'row.changed', table: 'leads', row: lead })
     return lead
   }
-  return { apis, calls, changes, visitorAdds, memberChanges, team, work }
+  return { apis, calls, changes, visitorAdds, memberChanges, team, work, settings: teamWork.settings }
 }

@@ -59,7 +59,10 @@ async function openDetails(name: string) {
 async function startAs(viewer: Viewer) {
   const backend = memoryDashboardApis(leads, [], {}, { viewer })
   renderDashboard(backend.apis)
-  if (viewer.role === 'staff') await user().selectOptions(await screen.findByLabelText('View filter'), unassignedLabel)
+  if (viewer.role === 'staff') {
+    await user().click(await screen.findByRole('tab', { name: 'Leads Management' }))
+    await user().selectOptions(await screen.findByLabelText('View filter'), unassignedLabel)
+  }
   return backend
 }
 
@@ -86,6 +89,10 @@ test('an admin sees each lead\'s owner and Returning, gives a lead to a member a
 test('staff open on their own leads, take an unassigned lead and release it; they get no owner list and no export', async () => {
   const backend = memoryDashboardApis(leads, [], {}, { viewer: aTeam.staff })
   renderDashboard(backend.apis)
+  const tabs = await screen.findAllByRole('tab')
+  expect(tabs.map((tab) => tab.textContent)).toEqual(['Today', 'Leads Management', 'Appointments', 'Calendar View'])
+  expect(tabs[0]?.getAttribute('aria-selected')).toBe('true')
+  await user().click(screen.getByRole('tab', { name: 'Leads Management' }))
   expect(await screen.findByRole('row', { name: /Rohan Gupta/ })).toBeTruthy()
   expect(screen.queryByRole('row', { name: /Priya Nair/ })).toBeNull()
   expect(screen.queryByRole('button', { name: /Export CSV/ })).toBeNull()
