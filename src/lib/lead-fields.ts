@@ -82,5 +82,5 @@ export type Lead = { id: string } & LeadAnswers &
   LeadChatRecord &
   LeadTeamRecord & { status: LeadStatus; created_at: string; updated_at?: string | null }
 
-/** What a CSV export reads of a lead: its CSV fields, status and creation time, and the id that orders ties. */
-export type CsvLead = Pick<Lead, CsvFieldName | 'id' | 'status' | 'created_at'>
+/** What a CSV export reads of a lead: its CSV fields, status, creation time and owner, and the id that orders ties. */
+export type CsvLead = Pick<Lead, CsvFieldName | 'id' | 'status' | 'created_at' | 'owner_id'>

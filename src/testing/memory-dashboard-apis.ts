@@ -78,7 +78,7 @@ export function memoryDashboardApis(
         const leads = all.slice(start, start + size)
         const last = leads.at(-1)
         const ended = start + size >= all.length
-        return { leads, next: ended || !last ? null : { created_at: last.created_at, lastId: last.id, written: [last.id] } }
+        return { leads, next: ended || !last ? null : { exportId: 'memory-export', created_at: last.created_at, lastId: last.id } }
       }),
       fetchLead: record('fetchLead', (id: string) => stored.get(id) ?? null),
       updateLead: record('updateLead', (id: string, change: LeadChange, seen: string | null | undefined) => {

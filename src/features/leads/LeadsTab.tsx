@@ -90,7 +90,7 @@ export function LeadsTab({ api, viewer, team, workApi, workChanges, search, onSe
       onSearchChange={(text) => leads.send({ type: 'query.edit', change: { search: text } })}
       onFilterChange={(change) => leads.send({ type: 'query.set', change })}
     >
-      {isAdmin(viewer) && <CsvExportButton api={api} filters={filtersOf(query)} total={shown.busy ? null : shown.total} />}
+      {isAdmin(viewer) && <CsvExportButton api={api} filters={filtersOf(query)} total={shown.busy ? null : shown.total} team={team} />}
     </LeadsToolbar>
   )
   const rowActions = { api, viewer, team, onView: view, onUpdated: updated }

@@ -37,7 +37,7 @@ export const leadSchema: z.ZodMiniType<Lead, unknown> = leadRow
 const csvFieldNames = leadFields.flatMap((field) => (field.csvHeader === null ? [] : [field.name]))
 
 /** The columns a CSV export selects. */
-export const csvLeadColumns = [...csvFieldNames, 'status', 'created_at', 'id'] as const
+export const csvLeadColumns = [...csvFieldNames, 'status', 'created_at', 'owner_id', 'id'] as const
 
 /** A lead row as a CSV export reads it. */
 export const csvLeadSchema: z.ZodMiniType<CsvLead, unknown> = z.pick(
