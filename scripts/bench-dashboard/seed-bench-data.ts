@@ -4,10 +4,18 @@ import { startLocalBackend } from '../../supabase/local/local-backend.ts'
 import { answerOptions } from '../../flow-tools/flow-facts.ts'
 import { defaultFlowFile, loadFlowFile, problemReport } from '../../flow-tools/flow-files.ts'
 import { firstNames, lastNames, cities } from '../seed-demo/demo-data.ts'
+import { seedTeamData, type BenchStaff } from './seed-team-data.ts'
 
 export interface BenchAdmin {
   email: string
   password: string
+}
+
+export interface BenchSeed {
+  admin: BenchAdmin
+  staff: BenchStaff[]
+  /** The lead with the longest history. */
+  busiestLead: string
 }
 
 /** Rows inserted by one statement: large enough to be quick, small enough for PGlite's memory. */
@@ -113,16 +121,18 @@ async function seed(db: Database, leads: number, log: (line: string) => void) {
 }
 
 /**
- * A fresh local backend in `dataDir` with `leads` leads, appointments for a fifth of them and an
- * admin to sign in with; closed again, so `vite preview` can open the folder.
+ * A fresh local backend in `dataDir` with `leads` leads, appointments for a fifth of them, an admin
+ * to sign in with and the team's data (seed-team-data.ts, `events` more history events); closed
+ * again, so `vite preview` can open the folder.
  */
-export async function seedBenchData(dataDir: string, leads: number, log: (line: string) => void): Promise<BenchAdmin> {
+export async function seedBenchData(dataDir: string, leads: number, events: number, log: (line: string) => void): Promise<BenchSeed> {
   const backend = await startLocalBackend({ dataDir, fresh: true, rateLimits: false })
   try {
     const admin = { email: 'bench-admin@example.com', password: 'bench-password-1234' }
-    await upsertAdmin(backend.context.db, admin.email, admin.password)
+    const { userId } = await upsertAdmin(backend.context.db, admin.email, admin.password)
     await seed(backend.context.db, leads, log)
-    return admin
+    const team = await seedTeamData(backend.context.db, leads, events, userId, log)
+    return { admin, ...team }
   } finally {
     await backend.close()
   }

@@ -90,12 +90,15 @@ describe('the CSV export', () => {
 
   it('pages every matching lead by keyset and records the export in each lead\'s history', async () => {
     const city = `Exportpur ${[...crypto.getRandomValues(new Uint8Array(6))].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`
-    const ids = []
+    const ids: string[] = []
     for (let lead = 0; lead < 3; lead += 1) ids.push(await arrangeLead(team.serviceClient(), { city, created_at: `2026-03-0${lead + 1}T00:00:00Z` }))
     const exportId = crypto.randomUUID()
     const filters = { term: city, status: 'pending' }
     const first = await team.admin.client.rpc('export_leads_chunk', { export_id: exportId, filters })
     expect(idsOf(first.data)).toEqual([...ids].reverse())
+    const newest = first.data[0]
+    const rest = await team.admin.client.rpc('export_leads_chunk', { export_id: exportId, filters, after_created_at: newest.created_at, after_id: newest.id })
+    expect(idsOf(rest.data)).toEqual([ids[1], ids[0]])
     const last = first.data.at(-1)
     const after = await team.admin.client.rpc('export_leads_chunk', { export_id: exportId, filters, after_created_at: last.created_at, after_id: last.id })
     expect(after.data).toEqual([])
@@ -103,10 +106,14 @@ describe('the CSV export', () => {
     expect(event).toMatchObject({ kind: 'csv_exported', actor_name: 'Asha Admin', data: { export_id: exportId, rows: 3 } })
     const staffView = (await team.staff.client.rpc('lead_history', { lead_id: ids[0] })).data as { kind: string }[]
     expect(staffView.map((e) => e.kind)).toEqual(['csv_exported', 'created'])
+    await team.serviceClient().from('leads').delete().eq('id', ids[2]!).throwOnError()
+    const items = await team.backend.context.db.transaction((session) =>
+      session.query<{ count: number }>('select count(*)::int as count from private.lead_export_items where lead_id = $1', [ids[2]]))
+    expect(items.rows).toEqual([{ count: 0 }])
     const none = await team.admin.client.rpc('export_leads_chunk', { export_id: crypto.randomUUID(), filters: { term: city, status: 'closed' } })
     expect(none.data).toEqual([])
     const unassigned = await team.admin.client.rpc('export_leads_chunk', { export_id: crypto.randomUUID(), filters: { term: city, owner_id: null } })
-    expect(idsOf(unassigned.data)).toHaveLength(3)
+    expect(idsOf(unassigned.data)).toEqual([ids[1], ids[0]])
   })
 
   it('is refused to staff, non-members and visitors', async () => {
@@ -138,8 +145,9 @@ describe('Realtime for the team\'s tables', () => {
     const followUp = await team.staff.client.rpc('follow_up_add', { lead_id: lead, due_at: new Date(Date.now() + 3_600_000).toISOString(), text: 'live' })
     expect(await eventually(() => changesOf(adminHears, note.data!.id)[0], 'the note')).toMatchObject({ table: 'lead_notes', eventType: 'INSERT' })
     expect(await eventually(() => changesOf(adminHears, followUp.data.id)[0], 'the follow-up')).toMatchObject({ table: 'follow_ups' })
-    await eventually(() => adminHears.changes.find((change) => change.table === 'lead_events' && change.new.lead_id === lead), 'the history event')
+    const leadOf = (change: (typeof adminHears.changes)[number]) => (change.new as { lead_id?: string }).lead_id
+    await eventually(() => adminHears.changes.find((change) => change.table === 'lead_events' && leadOf(change) === lead), 'the history event')
     await new Promise((resolve) => setTimeout(resolve, sameTurnMs))
-    expect(otherHears.changes.filter((change) => change.new.lead_id === lead)).toEqual([])
+    expect(otherHears.changes.filter((change) => leadOf(change) === lead)).toEqual([])
   })
 })

@@ -209,3 +209,14 @@ describe('the team', () => {
     await team.admin.client.rpc('team_set_name', { member: team.staff.userId, display_name: 'Sita Staff' })
   })
 })
+
+describe('Insights are for admins', () => {
+  it('staff and non-members get 42501 from the insights functions; admins their figures', async () => {
+    const range = { from: '2026-01-01T00:00:00Z', to: '2026-02-01T00:00:00Z' }
+    for (const client of [team.staff.client, team.nonMember.client]) {
+      expect((await client.rpc('chat_funnel', { ...range, step_ids: ['welcome'] })).error).toMatchObject({ code: '42501' })
+      expect((await client.rpc('chat_sources', range)).error).toMatchObject({ code: '42501' })
+    }
+    expect((await team.admin.client.rpc('chat_funnel', { ...range, step_ids: ['welcome'] })).error).toBeNull()
+  })
+})
