@@ -158,7 +158,7 @@ export function TeamTab({ api, viewer, onTeamChanged }: TeamTabProps) {
             {members.map((member) => (
               <Table.Row key={member.id} data-testid="team-member">
                 <Table.Cell>
-                  {member.displayName} {member.id === viewer.id && <Badge>{teamTexts.you}</Badge>}
+                  {member.displayName} {member.id === viewer.id && <Badge size={phone ? 'lg' : undefined}>{teamTexts.you}</Badge>}
                 </Table.Cell>
                 <Table.Cell overflowWrap="anywhere">{member.email}</Table.Cell>
                 <Table.Cell>

@@ -29,7 +29,7 @@ export function TodayRow({ item, api, showAssignee, onTake, taking = false, touc
           {item.lead_name}
         </Text>
         <HStack gap="2">
-          {item.overdue && <Badge colorPalette="red">{todayRowTexts.overdue}</Badge>}
+          {item.overdue && <Badge colorPalette="red" size={touch ? 'lg' : undefined}>{todayRowTexts.overdue}</Badge>}
           <Text fontSize="sm" color="fg.muted">
             {when}
           </Text>

@@ -132,8 +132,8 @@ export function FollowUpsSection({ leadId, api, changes, onWritten, touch }: Fol
               <Text fontSize="sm" fontWeight="semibold">
                 {formatDateTime(followUp.due_at)}
               </Text>
-              {followUp.done_at !== null && <Badge colorPalette="green">{followUpsTexts.doneBadge}</Badge>}
-              {isOverdue(followUp, now) && <Badge colorPalette="red">{followUpsTexts.overdue}</Badge>}
+              {followUp.done_at !== null && <Badge colorPalette="green" size={touch ? 'lg' : undefined}>{followUpsTexts.doneBadge}</Badge>}
+              {isOverdue(followUp, now) && <Badge colorPalette="red" size={touch ? 'lg' : undefined}>{followUpsTexts.overdue}</Badge>}
             </HStack>
             <Text overflowWrap="anywhere">{followUp.text}</Text>
             {rescheduling?.id === followUp.id ? (
