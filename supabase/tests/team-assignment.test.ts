@@ -96,6 +96,10 @@ describe('the CSV export', () => {
     const filters = { term: city, status: 'pending' }
     const first = await team.admin.client.rpc('export_leads_chunk', { export_id: exportId, filters })
     expect(idsOf(first.data)).toEqual([...ids].reverse())
+    const small = await team.admin.client.rpc('export_leads_chunk', { export_id: exportId, filters, page_size: 2 })
+    expect(idsOf(small.data)).toEqual([ids[2], ids[1]])
+    for (const page_size of [0, 1001, null])
+      expect((await team.admin.client.rpc('export_leads_chunk', { export_id: exportId, filters, page_size })).error).toMatchObject({ code: 'invalid_export_page' })
     const newest = first.data[0]
     const rest = await team.admin.client.rpc('export_leads_chunk', { export_id: exportId, filters, after_created_at: newest.created_at, after_id: newest.id })
     expect(idsOf(rest.data)).toEqual([ids[1], ids[0]])
