@@ -50,9 +50,9 @@ export async function fetchCsvChunk(
       filters: exportFilters(filters),
       after_created_at: after?.created_at ?? null,
       after_id: after?.lastId ?? null,
+      page_size: size,
     })
     .select(csvLeadColumns.join(','))
-    .limit(size)
     .abortSignal(signal)
   if (error) throw leadReadError(error, status)
   const leads = z.array(csvLeadSchema).parse(data)
