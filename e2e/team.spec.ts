@@ -59,7 +59,6 @@ test('an admin adds a staff member, who signs in elsewhere, takes an unassigned 
   await expect(shownOnce).toContainText('Shown only now')
   const password = (await shownOnce.getByTestId('password').textContent())!.trim()
   expect(password.length).toBeGreaterThanOrEqual(20)
-  await page.screenshot({ path: 'test-results/screenshots/admin-team-1280.png', fullPage: true })
   await shownOnce.getByRole('button', { name: 'Done' }).click()
   await expect(page.getByText(password)).toHaveCount(0)
 
@@ -100,7 +99,6 @@ test('staff see no Insights, Team, Settings or Export, and the database gives th
   const credentials = await seedStaff('Meera Staff')
   await signInAsStaff(page, credentials)
   await expect(page.getByRole('tab')).toHaveText(['Today', 'Leads Management', 'Appointments', 'Calendar View'])
-  await page.screenshot({ path: 'test-results/screenshots/admin-today-1280.png', fullPage: true })
   await page.getByRole('tab', { name: 'Leads Management' }).click()
   await expect(page.getByLabel('View filter')).toHaveValue(credentials.userId)
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0)
@@ -131,7 +129,7 @@ test.describe('on a phone', () => {
     await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
     await expectPhoneFriendly(page)
     expect(await seriousAccessibilityProblems(page)).toEqual([])
-    await page.screenshot({ path: 'test-results/screenshots/admin-today-390.png', fullPage: true })
+    await page.screenshot({ path: 'test-results/screenshots/staff-today-390.png', fullPage: true })
 
     await openLead(page, lead!.name, 'My leads')
     await page.getByTestId('lead-card').getByRole('button', { name: 'View' }).click()
@@ -140,6 +138,6 @@ test.describe('on a phone', () => {
     await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
     await expectPhoneFriendly(page)
     expect(await seriousAccessibilityProblems(page)).toEqual([])
-    await page.screenshot({ path: 'test-results/screenshots/admin-lead-work-390.png', fullPage: true })
+    await page.screenshot({ path: 'test-results/screenshots/staff-lead-work-390.png', fullPage: true })
   })
 })

@@ -99,7 +99,7 @@ export function FollowUpsSection({ leadId, api, changes, onWritten, touch }: Fol
         <Input type="date" size={size} aria-label={followUpsTexts.date} value={form.date} onChange={field('date')} />
         <Input type="time" size={size} aria-label={followUpsTexts.time} value={form.time} onChange={field('time')} />
       </Stack>
-      <Input size={size} aria-label={followUpsTexts.text} maxLength={followUpMaxLength} value={form.text} onChange={field('text')} />
+      <Input size={size} aria-label={followUpsTexts.text} placeholder={followUpsTexts.text} maxLength={followUpMaxLength} value={form.text} onChange={field('text')} />
       <Button size={size} alignSelf={touch ? 'stretch' : 'start'} disabled={busy} onClick={() => followUps.send({ type: 'followUp.add' })}>
         {followUpsTexts.add}
       </Button>
