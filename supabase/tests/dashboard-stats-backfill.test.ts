@@ -73,6 +73,7 @@ describe('dashboard_stats on a database that already holds leads and appointment
       total_appointments: 1,
       today_appointments: 0,
       week_appointments: 0,
+      overdue_follow_ups: 0,
     })
   })
 })
