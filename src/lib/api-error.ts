@@ -31,17 +31,10 @@ export const errorCodes = {
   bookingTooFarAhead: 'booking_too_far_ahead',
   /** The lead cannot be read (any more): another member took it, or it is gone. */
   leadUnavailable: 'lead_unavailable',
-  /** A lead's new owner has left the team. */
-  ownerNotMember: 'owner_not_member',
   /** A note older than its editing window. */
   noteLocked: 'note_locked',
   /** A follow-up due in the past, not confirmed as overdue. */
   followUpInPast: 'follow_up_in_past',
-  /** The team would be left without an admin. */
-  lastAdmin: 'last_admin',
-  /** An admin removing themself. */
-  removeSelf: 'remove_self',
-  alreadyMember: 'already_member',
   checkViolation: '23514',
 } as const
 

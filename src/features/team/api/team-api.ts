@@ -53,12 +53,7 @@ export function createTeamApi(client: SupabaseClient) {
     if (error) throw toApiError(error, 'Failed to change the role')
   }
 
-  async function setName(userId: string, displayName: string): Promise<void> {
-    const { error } = await client.rpc('team_set_name', { member: userId, display_name: displayName })
-    if (error) throw toApiError(error, 'Failed to rename the member')
-  }
-
-  return { fetchTeam, addMember, removeMember, setRole, setName }
+  return { fetchTeam, addMember, removeMember, setRole }
 }
 
 export type TeamApi = ReturnType<typeof createTeamApi>
