@@ -46,8 +46,13 @@ export function serviceClient() {
 
 /** Signed in as the first admin: reads what row-level security lets an admin read. */
 export async function adminClient() {
+  return signedInClient(await adminCredentials())
+}
+
+/** Signed in with these credentials: reads and calls what the database lets that user. */
+export async function signedInClient(credentials: { email: string; password: string }) {
   const client = clientWith('anonKey')
-  const { error } = await client.auth.signInWithPassword(await adminCredentials())
-  if (error) throw new Error(`admin sign-in failed: ${error.message}`)
+  const { error } = await client.auth.signInWithPassword(credentials)
+  if (error) throw new Error(`sign-in of ${credentials.email} failed: ${error.message}`)
   return client
 }

@@ -132,7 +132,7 @@ test('Export CSV downloads every lead matching the filters, checked row by row',
   const parsed = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true })
   expect(parsed.errors).toEqual([])
   const [header, ...rows] = parsed.data
-  expect(header).toEqual(['Name', 'Phone', 'Email', 'City', 'Occasion', 'Product Type', 'Budget', 'Status', 'Created At'])
+  expect(header).toEqual(['Name', 'Phone', 'Email', 'City', 'Occasion', 'Product Type', 'Budget', 'Status', 'Created At', 'Owner'])
   const newestFirst = [...leads].sort((a, b) => b.created_at.localeCompare(a.created_at))
   expect(rows).toHaveLength(3)
   rows.forEach((row, index) => {
@@ -141,6 +141,7 @@ test('Export CSV downloads every lead matching the filters, checked row by row',
       lead.name, lead.phone, lead.email, lead.city, lead.occasion, lead.product_type, lead.budget_range, lead.status,
     ])
     expect(new Date(row[8]!).toISOString()).toBe(lead.created_at)
+    expect(row[9]).toBe('Unassigned')
   })
 })
 

@@ -4,7 +4,8 @@
  * Seeds a fresh local backend in a temp folder with N leads (appointments for a fifth of them) and
  * the team's data (staff, owners, history events, notes, follow-ups), builds the app and serves it
  * with `vite preview`, then measures sign-in to the leads table, search results after the last
- * keystroke, input latency, the JS heap, each option of each filter and a CSV export of every lead;
+ * keystroke, input latency, the JS heap, each option of each filter, a CSV export of every lead, the
+ * Today tab (click to rows) and a lead's history (View to its first rows);
  * then, through HTTP, the Today queue, a lead's history and the recorded export.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -18,6 +19,7 @@ import { csvExport, filterTimings, inputLatencies, jsHeap, percentile, searchTim
 import { startPreviewServer } from './bench-support/preview-server.ts'
 import { seedBenchData } from './bench-dashboard/seed-bench-data.ts'
 import { exportTimings, signedInClient, timeCalls, type CallTimings } from './bench-dashboard/measure-team.ts'
+import { historyTimings, todayTabTimings, type BrowserTimings } from './bench-dashboard/measure-team-browser.ts'
 
 /** Names and cities of 3 to 6 letters, phone digits, and a term nobody has: more than 20 searches. */
 const searchTerms = [
@@ -33,6 +35,7 @@ class RealtimeUnavailable {
 
 const ms = (value: number) => `${Math.round(value)} ms`
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+const clicks = (timing: BrowserTimings) => `p50 ${ms(timing.p50)}, p95 ${ms(timing.p95)} (${timing.times} times)`
 const calls = (timing: CallTimings) => `p50 ${ms(timing.p50)}, p95 ${ms(timing.p95)} (${timing.rows} rows)`
 
 function readOptions() {
@@ -75,6 +78,8 @@ async function main() {
     const heap = await jsHeap(signIn.page)
     const filters = await filterTimings(signIn.page, service)
     const csv = await csvExport(signIn.page, heap.cdp, leads)
+    const todayTab = await todayTabTimings(signIn.page, 5)
+    const historyShown = await historyTimings(signIn.page, service, busiestLead, 5)
 
     const adminClient = await signedInClient(preview.url, keys.anonKey, admin.email, admin.password)
     const staffClient = await signedInClient(preview.url, keys.anonKey, staff[0]!.email, staff[0]!.password)
@@ -111,6 +116,8 @@ async function main() {
     console.log(`  input latency, keydown to next frame:  p95 ${ms(percentile(latencies, 95))}, max ${ms(Math.max(...latencies))} (${latencies.length} keystrokes)`)
     console.log(`  JS heap after the searches:            ${mb(heap.used)} (${mb(heap.afterGc)} after a garbage collection)`)
     console.log(`  CSV of every lead:                     ${ms(csv.ms)} (${csv.rows.toLocaleString('en-IN')} rows, JS heap peak ${mb(csv.peakHeap)})`)
+    console.log(`  Today tab, click to its rows:           ${clicks(todayTab)}`)
+    console.log(`  a lead's details, View to history rows: ${clicks(historyShown)} (the longest history)`)
     console.log(`  Through HTTP, with ${historyEvents.toLocaleString('en-IN')} history events (10 calls each):`)
     console.log(`    today_queue() as an admin:           ${calls(todayAdmin)}`)
     console.log(`    today_queue() as staff:              ${calls(todayStaff)}`)

@@ -4,11 +4,18 @@ import { appointmentsApi } from '@/features/appointments/api'
 import { dashboardApi, databaseChangesApi } from '@/features/dashboard/api'
 import { DashboardScreen, type DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { insightsApi } from '@/features/insights/api'
-import { leadsApi } from '@/features/leads/api'
+import { followUpsApi, historyApi, leadsApi, notesApi } from '@/features/leads/api'
 import { schedulingApi } from '@/features/scheduling/api'
+import { settingsApi } from '@/features/settings/api'
+import { teamApi } from '@/features/team/api'
+import { todayApi } from '@/features/today/api'
 
 const dashboardApis: DashboardApis = {
   auth: authApi,
+  team: teamApi,
+  today: todayApi,
+  settings: settingsApi,
+  leadWork: { notes: notesApi, followUps: followUpsApi, history: historyApi },
   leads: leadsApi,
   appointments: appointmentsApi,
   loadTakenSlots: schedulingApi.fetchTakenSlots,

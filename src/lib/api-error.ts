@@ -29,6 +29,13 @@ export const errorCodes = {
   leadAlreadyBooked: 'lead_already_booked',
   /** A visitor's slot lies past the booking range. */
   bookingTooFarAhead: 'booking_too_far_ahead',
+  /** The lead cannot be read (any more): another member took it, or it is gone. */
+  leadUnavailable: 'lead_unavailable',
+  /** A note older than its editing window. */
+  noteLocked: 'note_locked',
+  /** A follow-up due in the past, not confirmed as overdue. */
+  followUpInPast: 'follow_up_in_past',
+  checkViolation: '23514',
 } as const
 
 /** What an admin-only read says to a signed-in user without the admin role. */

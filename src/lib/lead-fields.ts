@@ -68,8 +68,19 @@ export type LeadChatRecord = Record<LeadChatFieldName, string>
 export const leadStatuses = ['pending', 'contacted', 'closed'] as const
 export type LeadStatus = (typeof leadStatuses)[number]
 
-/** A stored lead as the dashboard reads it: the fields (absent answers empty), what the chat recorded, its status and timestamps. */
-export type Lead = { id: string } & LeadAnswers & LeadChatRecord & { status: LeadStatus; created_at: string; updated_at?: string | null }
+/**
+ * What the team's work keeps on a lead beside the answers: its owner (a team member, or null: the
+ * Unassigned pool) and whether an earlier lead has the same phone (set by the database on insert).
+ */
+export interface LeadTeamRecord {
+  owner_id: string | null
+  returning: boolean
+}
 
-/** What a CSV export reads of a lead: its CSV fields, status and creation time, and the id that orders ties. */
-export type CsvLead = Pick<Lead, CsvFieldName | 'id' | 'status' | 'created_at'>
+/** A stored lead as the dashboard reads it: the fields (absent answers empty), what the chat recorded, the team's record, its status and timestamps. */
+export type Lead = { id: string } & LeadAnswers &
+  LeadChatRecord &
+  LeadTeamRecord & { status: LeadStatus; created_at: string; updated_at?: string | null }
+
+/** What a CSV export reads of a lead: its CSV fields, status, creation time and owner, and the id that orders ties. */
+export type CsvLead = Pick<Lead, CsvFieldName | 'id' | 'status' | 'created_at' | 'owner_id'>

@@ -120,7 +120,7 @@ describe("README's recipe for a lead field, followed end to end", () => {
     expect(await leads.countLeads(filtersOf(query), signal())).toBe(1)
 
     const chunk = await leads.fetchLeadsCsvChunk(filtersOf(query), null, 10, signal())
-    const [header, line] = Papa.parse<string[]>((leadsCsvStart + leadsCsvLines(chunk.leads)).slice(1), { skipEmptyLines: true }).data
+    const [header, line] = Papa.parse<string[]>((leadsCsvStart + leadsCsvLines(chunk.leads, [])).slice(1), { skipEmptyLines: true }).data
     expect(line?.[header!.indexOf('Gift Wrap')]).toBe('Yes please')
 
     const lead = found[0]!

@@ -33,6 +33,8 @@ export function aLead(overrides: Partial<Lead> = {}): Lead {
     id: 'lead-1',
     ...sampleAnswers,
     language: 'en',
+    owner_id: null,
+    returning: false,
     status: 'pending',
     created_at: '2026-11-20T05:00:00.000Z',
     updated_at: null,

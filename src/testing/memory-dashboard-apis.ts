@@ -1,9 +1,15 @@
 import type { AppointmentRow } from '@/features/appointments/appointment.schema'
 import type { DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { emptyInsights, type Insights, type UnfinishedChat } from '@/features/insights/insights.schema'
+import { filterCondition } from '@/features/leads/lead-filters'
 import { appliedFilters, type LeadFilters, type LeadQuery, type LeadSortColumn } from '@/features/leads/lead-query'
+import type { LeadChange } from '@/features/leads/lead-change'
 import type { Lead, LeadStatus } from '@/lib/lead-fields'
+import type { TeamMember, Viewer } from '@/lib/team'
 import { fakeChangeSource } from './fake-change-source'
+import { aTeam } from './lead-work-fixtures'
+import { memoryLeadWorkApis } from './memory-lead-work-apis'
+import { memoryTeamApis } from './memory-team-apis'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
   customer: (lead) => lead.name,
@@ -23,7 +29,13 @@ export function memoryDashboardApis(
   leads: readonly Lead[],
   appointments: readonly AppointmentRow[] = [],
   chats: { insights?: Insights; unfinished?: readonly UnfinishedChat[] } = {},
+  people: { viewer?: Viewer; team?: readonly TeamMember[] } = {},
 ) {
+  const viewer = people.viewer ?? aTeam.admin
+  const team = [...(people.team ?? Object.values(aTeam))]
+  /** The database's clock for updated_at: each write a later instant. */
+  let writes = 0
+  const writtenAt = () => new Date(Date.UTC(2026, 10, 25, 6, 0, 0, ++writes)).toISOString()
   const stored = new Map(leads.map((lead) => [lead.id, lead]))
   const unfinished = new Map((chats.unfinished ?? []).map((chat) => [chat.id, chat]))
   const calls: { name: string; args: unknown[] }[] = []
@@ -38,7 +50,7 @@ export function memoryDashboardApis(
     return [...stored.values()].filter(
       (lead) =>
         (!term || [lead.name, lead.phone, lead.email, lead.city].some((field) => field.toLowerCase().includes(term))) &&
-        appliedFilters(filters).every((filter) => lead[filter.column] === filters[filter.key]),
+        appliedFilters(filters).every((filter) => lead[filter.column] === filterCondition(filter, filters[filter.key]).equals),
     )
   }
   const sorted = (found: Lead[], sort: LeadQuery['sort']) =>
@@ -48,8 +60,13 @@ export function memoryDashboardApis(
       const order = compare(sortValue[sort.column](a), sortValue[sort.column](b)) * (sort.descending ? -1 : 1)
       return order || newestFirst
     })
+  const work = memoryLeadWorkApis(record, viewer)
+  const ownerNamed = (id: string | null) => (id === null ? null : (team.find((member) => member.id === id)?.displayName ?? null))
+  const teamWork = memoryTeamApis(record, viewer, team, () => [...stored.values()], () => [...work.followUps.values()])
   const apis: DashboardApis = {
-    auth: { requireAdmin: record('requireAdmin', () => undefined) },
+    ...teamWork.apis,
+    auth: { requireMember: record('requireMember', () => viewer) },
+    leadWork: work.apis,
     leads: {
       fetchLeadsPage: record('fetchLeadsPage', (query: LeadQuery, span: { from: number; to: number }) =>
         sorted(matching(query), query.sort).slice(span.from, span.to + 1),
@@ -61,13 +78,19 @@ export function memoryDashboardApis(
         const leads = all.slice(start, start + size)
         const last = leads.at(-1)
         const ended = start + size >= all.length
-        return { leads, next: ended || !last ? null : { created_at: last.created_at, lastId: last.id, written: [last.id] } }
+        return { leads, next: ended || !last ? null : { exportId: 'memory-export', created_at: last.created_at, lastId: last.id } }
       }),
-      updateLeadStatus: record('updateLeadStatus', (id: string, status: LeadStatus) => {
-        const lead = { ...stored.get(id)!, status, updated_at: new Date().toISOString() }
+      fetchLead: record('fetchLead', (id: string) => stored.get(id) ?? null),
+      updateLead: record('updateLead', (id: string, change: LeadChange, seen: string | null | undefined) => {
+        const now = stored.get(id)!
+        if (seen && now.updated_at !== seen) return { outcome: 'changedMeanwhile' as const, lead: now }
+        const lead = { ...now, ...change, updated_at: writtenAt() }
         stored.set(id, lead)
-        return lead
+        if ('status' in change) work.happened(id, 'status_changed', { from: now.status, to: lead.status })
+        else work.happened(id, 'owner_changed', { from_name: ownerNamed(now.owner_id), to_name: ownerNamed(lead.owner_id) })
+        return { outcome: 'saved' as const, lead }
       }),
+      recordWhatsAppOpened: record('recordWhatsAppOpened', () => undefined),
       signReferenceImage: record('signReferenceImage', async (path: string) => `https://images.example/${path}?token=signed`),
     },
     appointments: {
@@ -97,6 +120,7 @@ export function memoryDashboardApis(
           totalAppointments: appointments.length,
           todayAppointments: 0,
           weekAppointments: 0,
+          overdueFollowUps: [...work.followUps.values()].filter((followUp) => followUp.done_at === null && Date.parse(followUp.due_at) < Date.now()).length,
         }
       }),
     },
@@ -123,5 +147,12 @@ export function memoryDashboardApis(
     stored.set(lead.id, lead)
     changes.change({ type: 'row.added', table: 'leads', row: lead })
   }
-  return { apis, calls, changes, visitorAdds }
+  /** Another member changes a lead in another browser: stored, and the feed tells of it unless `live` is false (the feed lags). */
+  const memberChanges = (id: string, change: Partial<Lead>, live = true) => {
+    const lead = { ...stored.get(id)!, ...change, updated_at: writtenAt() }
+    stored.set(id, lead)
+    if (live) changes.change({ type: 'row.changed', table: 'leads', row: lead })
+    return lead
+  }
+  return { apis, calls, changes, visitorAdds, memberChanges, team, work, settings: teamWork.settings }
 }

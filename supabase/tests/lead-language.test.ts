@@ -100,13 +100,13 @@ describe('the dashboard reads the language; the CSV export keeps its columns', (
   it('a Hindi lead exports the same columns and English answers as an English one', async () => {
     const chunk = await api.fetchLeadsCsvChunk({ ...noLeadFilters, occasion }, null, 10, new AbortController().signal)
     expect(chunk.leads.map((lead) => Object.keys(lead).sort())).toEqual([
-      ['budget_range', 'city', 'created_at', 'email', 'id', 'name', 'occasion', 'phone', 'product_type', 'status'],
-      ['budget_range', 'city', 'created_at', 'email', 'id', 'name', 'occasion', 'phone', 'product_type', 'status'],
+      ['budget_range', 'city', 'created_at', 'email', 'id', 'name', 'occasion', 'owner_id', 'phone', 'product_type', 'status'],
+      ['budget_range', 'city', 'created_at', 'email', 'id', 'name', 'occasion', 'owner_id', 'phone', 'product_type', 'status'],
     ])
-    expect(leadsCsvStart).toBe('\uFEFFName,Phone,Email,City,Occasion,Product Type,Budget,Status,Created At\r\n')
+    expect(leadsCsvStart).toBe('\uFEFFName,Phone,Email,City,Occasion,Product Type,Budget,Status,Created At,Owner\r\n')
     const meera = chunk.leads.find((lead) => lead.name === 'Meera Iyer')!
-    expect(leadsCsvLines([meera])).toBe(
-      `Meera Iyer,9000001234,${hindi.email},${hindi.city},${occasion},${hindi.product_type},${hindi.budget_range},pending,${meera.created_at}\r\n`,
+    expect(leadsCsvLines([meera], [])).toBe(
+      `Meera Iyer,9000001234,${hindi.email},${hindi.city},${occasion},${hindi.product_type},${hindi.budget_range},pending,${meera.created_at},Unassigned\r\n`,
     )
   })
 })

@@ -109,7 +109,7 @@ test('a status change updates the row in place, and the stats from a new query',
 
 test('a failed status change says so and keeps the row as it was', async () => {
   const { apis } = memoryDashboardApis(leads)
-  apis.leads.updateLeadStatus = async () => {
+  apis.leads.updateLead = async () => {
     throw new ApiError('42501', 'permission denied for table leads')
   }
   vi.spyOn(console, 'error').mockImplementation(() => {})
@@ -126,7 +126,7 @@ test('without the admin role: both access toasts, and no lead data asked for or 
   vi.spyOn(console, 'error').mockImplementation(() => {})
   const message = 'Admin access required. Please contact administrator to assign admin role.'
   const { apis, calls } = memoryDashboardApis(leads)
-  apis.auth.requireAdmin = async () => {
+  apis.auth.requireMember = async () => {
     throw new ApiError('admin_access_required', message)
   }
   renderDashboard(apis)

@@ -10,22 +10,34 @@ import { AppointmentsTab, type AppointmentsTabApi } from '@/features/appointment
 import { CalendarView } from '@/features/appointments/CalendarView'
 import type { ManageAppointmentApis } from '@/features/appointments/ManageAppointmentDialog'
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
-import { LeadsTab, type LeadsTabApi } from '@/features/leads/LeadsTab'
+import { LeadsTab, type LeadsTabApi, type LeadsTabProps } from '@/features/leads/LeadsTab'
+import { SettingsTab } from '@/features/settings/SettingsTab'
+import type { SettingsApi } from '@/features/settings/api/settings-api'
+import { TeamTab, type TeamTabApi } from '@/features/team/TeamTab'
+import type { TodayApi } from '@/features/today/api/today-api'
+import { TodayTab } from '@/features/today/TodayTab'
+import { isAdmin, type TeamMember, type Viewer } from '@/lib/team'
 import type { DashboardApi } from './api/dashboard-api'
 import type { DatabaseChangesApi } from './api/database-changes'
 import { changeFeed } from './change-feed'
 import { dashboardMachine } from './dashboard.machine'
 import type { DashboardStats } from './dashboard-stats'
 import { announceLeadLoadFailure } from './lead-load-failure'
-import { appointmentListChanges, calendarChanges, leadListChanges } from './changes-to-lists'
+import { appointmentListChanges, calendarChanges, leadListChanges, leadWorkChanges, todayChanges } from './changes-to-lists'
 import { announceNewLead } from './new-lead-toast'
-import { withoutAccess } from './no-access-apis'
+import { viewerWithoutAccess, withoutAccess } from './no-access-apis'
 import { StatCards } from './StatCards'
+import { tabsFor } from './dashboard-tabs'
 
 /** What the dashboard asks the backend through. */
 export interface DashboardApis {
-  /** Throws an ApiError coded admin_access_required unless the signed-in user holds the admin role. */
-  auth: { requireAdmin: () => Promise<void> }
+  /** The signed-in member; throws an ApiError coded admin_access_required unless the user holds a role of the team. */
+  auth: { requireMember: () => Promise<Viewer> }
+  team: TeamTabApi
+  settings: Pick<SettingsApi, 'fetchRoundRobin' | 'setRoundRobin'>
+  /** Notes, follow-ups and history of a lead. */
+  leadWork: LeadsTabProps['workApi']
+  today: Pick<TodayApi, 'fetchTodayQueue'>
   leads: LeadsTabApi
   appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
   loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
@@ -48,13 +60,15 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
     () =>
       dashboardMachine.provide({
         actors: {
-          requireAdmin: fromPromise<void>(() => apis.auth.requireAdmin()),
+          requireMember: fromPromise<Viewer>(() => apis.auth.requireMember()),
+          fetchTeam: fromPromise<readonly TeamMember[]>(() => apis.team.fetchTeam()),
           fetchStats: fromAbortable<DashboardStats, unknown>((_, signal) => apis.stats.fetchDashboardStats(signal)),
           listenForChanges: changeFeed(apis.changes),
         },
         actions: {
           notifyAccessFailed: (_, error) => announceLeadLoadFailure(error),
           notifyStatsFailed: (_, error) => console.error(error),
+          notifyTeamFailed: (_, error) => console.error(error),
           notifyLeadAdded: (_, lead) => announceNewLead(lead),
           notifyChangesTrouble: (_, error) => console.warn(error),
         },
@@ -63,7 +77,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
   )
   const [snapshot, send, dashboard] = useMachine(machine)
   const changes = useMemo(
-    () => ({ leads: leadListChanges(dashboard), appointments: appointmentListChanges(dashboard), calendar: calendarChanges(dashboard) }),
+    () => ({ leads: leadListChanges(dashboard), leadWork: leadWorkChanges(dashboard), today: todayChanges(dashboard), appointments: appointmentListChanges(dashboard), calendar: calendarChanges(dashboard) }),
     [dashboard],
   )
   const denied = snapshot.matches('denied')
@@ -75,6 +89,15 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
   const [search, setSearch] = useState('')
   const refreshStats = useCallback(() => send({ type: 'stats.refresh' }), [send])
   const phone = usePhoneLayout()
+  const viewer = snapshot.context.viewer ?? viewerWithoutAccess
+  const { team } = snapshot.context
+  const admin = isAdmin(viewer)
+  const tabs = tabsFor(viewer)
+  const refreshTeam = useCallback(() => send({ type: 'team.refresh' }), [send])
+  const todayApi = useMemo(
+    () => ({ ...shownApis.today, updateLead: shownApis.leads.updateLead, recordWhatsAppOpened: shownApis.leads.recordWhatsAppOpened }),
+    [shownApis],
+  )
 
   return (
     <Container as="main" maxW="7xl" px="4" py={phone ? '3' : '6'}>
@@ -103,17 +126,25 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
         ) : (
           <>
             <StatCards stats={snapshot.context.stats} />
-            <Tabs.Root defaultValue="leads" lazyMount unmountOnExit variant="enclosed" size={phone ? 'lg' : undefined}>
+            <Tabs.Root key={viewer.role} defaultValue={tabs[0]!.value} lazyMount unmountOnExit variant="enclosed" size={phone ? 'lg' : undefined}>
               {/* On a phone the tabs scroll sideways within their own row, however many there are. */}
               <Tabs.List maxW="full" overflowX={phone ? 'auto' : undefined} css={phone ? tabsThatScroll : undefined}>
-                <Tabs.Trigger value="leads">Leads Management</Tabs.Trigger>
-                <Tabs.Trigger value="appointments">Appointments</Tabs.Trigger>
-                <Tabs.Trigger value="calendar">Calendar View</Tabs.Trigger>
-                <Tabs.Trigger value="insights">Insights</Tabs.Trigger>
+                {tabs.map((tab) => (
+                  <Tabs.Trigger key={tab.value} value={tab.value}>
+                    {tab.label}
+                  </Tabs.Trigger>
+                ))}
               </Tabs.List>
+              <Tabs.Content value="today">
+                <TodayTab api={todayApi} viewer={viewer} changes={changes.today} onLeadTaken={refreshStats} />
+              </Tabs.Content>
               <Tabs.Content value="leads">
                 <LeadsTab
                   api={shownApis.leads}
+                  viewer={viewer}
+                  team={team}
+                  workApi={shownApis.leadWork}
+                  workChanges={changes.leadWork}
                   search={search}
                   onSearchChange={setSearch}
                   onLeadUpdated={refreshStats}
@@ -127,9 +158,19 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
               <Tabs.Content value="calendar">
                 <CalendarView api={shownApis.appointments} changes={changes.calendar} />
               </Tabs.Content>
-              <Tabs.Content value="insights">
-                <InsightsTab api={shownApis.insights} />
-              </Tabs.Content>
+              {admin && (
+                <>
+                  <Tabs.Content value="insights">
+                    <InsightsTab api={shownApis.insights} />
+                  </Tabs.Content>
+                  <Tabs.Content value="team">
+                    <TeamTab api={shownApis.team} viewer={viewer} onTeamChanged={refreshTeam} />
+                  </Tabs.Content>
+                  <Tabs.Content value="settings">
+                    <SettingsTab api={shownApis.settings} />
+                  </Tabs.Content>
+                </>
+              )}
             </Tabs.Root>
           </>
         )}

@@ -2,7 +2,7 @@ import { HStack, SimpleGrid, Stat } from '@chakra-ui/react'
 import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import type { DashboardStats } from './dashboard-stats'
 
-/** The eight cards; '…' until the figures arrive. On a phone, one short row that scrolls sideways within itself. */
+/** The eight cards and the overdue follow-ups; '…' until the figures arrive. On a phone, one short row that scrolls sideways within itself. */
 export function StatCards({ stats }: { stats: DashboardStats | null }) {
   const phone = usePhoneLayout()
   const shown = (value: number | string | undefined, unit = '') => (value === undefined ? '…' : `${value}${unit}`)
@@ -15,6 +15,7 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
     ['Conversion', shown(stats?.conversionRate, '%')],
     ['Appointments', shown(stats?.totalAppointments)],
     ["Today's Appts", shown(stats?.todayAppointments)],
+    ['Overdue', shown(stats?.overdueFollowUps)],
   ]
   const statCards = cards.map(([label, value]) => (
     <Stat.Root
@@ -36,7 +37,7 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
       {statCards}
     </HStack>
   ) : (
-    <SimpleGrid columns={{ base: 2, md: 4, xl: 8 }} gap="3">
+    <SimpleGrid columns={{ base: 2, md: 3, xl: 9 }} gap="3">
       {statCards}
     </SimpleGrid>
   )

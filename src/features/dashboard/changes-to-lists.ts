@@ -23,6 +23,23 @@ export const leadListChanges =
   (send) =>
     unsubscribeAll([...changesOf(dashboard, 'leads', send), dashboard.on('lists.stale', () => send({ type: 'query.refresh' }))])
 
+/** A lead's notes and follow-ups in its details, as they change. */
+export const leadWorkChanges = (dashboard: Dashboard) => ({
+  notes: ((send) => unsubscribeAll(changesOf(dashboard, 'lead_notes', send))) as ListChanges<Extract<RowChange, { table: 'lead_notes' }>>,
+  followUps: ((send) => unsubscribeAll(changesOf(dashboard, 'follow_ups', send))) as ListChanges<Extract<RowChange, { table: 'follow_ups' }>>,
+})
+
+/** The Today queue asks again after any change of what it lists: a lead, a follow-up, an appointment. */
+export const todayChanges =
+  (dashboard: Dashboard): ListChanges<{ type: 'today.refresh' }> =>
+  (send) => {
+    const refresh = () => send({ type: 'today.refresh' })
+    return unsubscribeAll([
+      ...(['leads', 'follow_ups', 'appointments'] as const).flatMap((table) => changesOf(dashboard, table, refresh)),
+      dashboard.on('lists.stale', refresh),
+    ])
+  }
+
 /** The appointments table shows each appointment with its lead's fields, which a change does not carry: it asks again. */
 export const appointmentListChanges =
   (dashboard: Dashboard): ListChanges<RowChangeEvent> =>

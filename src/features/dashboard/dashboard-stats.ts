@@ -10,6 +10,8 @@ export interface DashboardStats {
   totalAppointments: number
   todayAppointments: number
   weekAppointments: number
+  /** Open follow-ups past their due time: the caller's own for staff, everyone's for admins. */
+  overdueFollowUps: number
 }
 
 /** What the cards show without the admin role: nothing counted. */
@@ -23,6 +25,7 @@ export const noDashboardStats: DashboardStats = {
   totalAppointments: 0,
   todayAppointments: 0,
   weekAppointments: 0,
+  overdueFollowUps: 0,
 }
 
 /** The conversion card's text: the database's rate (rounded to one decimal) always with its decimal, '0' with no leads. */

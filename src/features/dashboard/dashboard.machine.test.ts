@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import type { Lead } from '@/lib/lead-fields'
+import type { TeamMember, Viewer } from '@/lib/team'
 import { anAppointmentRow } from '@/testing/appointment-fixtures'
 import { fakeChangeSource } from '@/testing/fake-change-source'
+import { aFollowUp, aNote } from '@/testing/lead-work-fixtures'
 import { aLead } from '@/testing/lead-fixtures'
 import { changeFeed } from './change-feed'
 import { dashboardMachine, type DashboardEmitted } from './dashboard.machine'
@@ -10,17 +12,27 @@ import { noDashboardStats, type DashboardStats } from './dashboard-stats'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+const admin: Viewer = { id: 'admin-1', displayName: 'Asha', email: 'asha@example.com', role: 'admin' }
+const newcomer: TeamMember = { id: 'staff-9', displayName: 'Ravi', email: 'ravi@example.com', role: 'staff' }
+
 /** The dashboard with a change feed the test drives, stats answered at once, and time on a simulated clock. */
-function startDashboard(options: { admin?: boolean } = {}) {
+function startDashboard(options: { member?: boolean } = {}) {
   const source = fakeChangeSource()
   const clock = new SimulatedClock()
   const statsAsked: DashboardStats[] = []
+  const teamAsked: TeamMember[][] = []
   const announced: Lead[] = []
   const troubles: string[] = []
   const machine = dashboardMachine.provide({
     actors: {
-      requireAdmin: fromPromise<void>(async () => {
-        if (options.admin === false) throw new Error('not an admin')
+      requireMember: fromPromise<Viewer>(async () => {
+        if (options.member === false) throw new Error('not a member')
+        return admin
+      }),
+      fetchTeam: fromPromise<readonly TeamMember[]>(async () => {
+        const team = teamAsked.length === 0 ? [admin] : [admin, newcomer]
+        teamAsked.push(team)
+        return team
       }),
       fetchStats: fromPromise<DashboardStats>(async () => {
         const stats = { ...noDashboardStats, totalLeads: statsAsked.length }
@@ -40,7 +52,7 @@ function startDashboard(options: { admin?: boolean } = {}) {
     actor.on(type, (event) => emitted.push(event))
   }
   actor.start()
-  return { actor, clock, source, statsAsked, announced, troubles, emitted }
+  return { actor, clock, source, statsAsked, teamAsked, announced, troubles, emitted }
 }
 
 describe('dashboard machine: changes made elsewhere', () => {
@@ -122,8 +134,8 @@ describe('dashboard machine: changes made elsewhere', () => {
     expect(dashboard.troubles).toEqual(['change_unreadable'])
   })
 
-  it('listens only while the admin role is confirmed, and stops with the dashboard', async () => {
-    const refused = startDashboard({ admin: false })
+  it('listens only while a role of the team is confirmed, and stops with the dashboard', async () => {
+    const refused = startDashboard({ member: false })
     await settle()
     expect(refused.actor.getSnapshot().value).toBe('denied')
     expect(refused.source.listening()).toBe(0)
@@ -133,5 +145,42 @@ describe('dashboard machine: changes made elsewhere', () => {
     expect(admin.source.listening()).toBe(1)
     admin.actor.stop()
     expect(admin.source.listening()).toBe(0)
+  })
+
+  it('knows who is signed in and the team, and reads the team again when a lead names an owner it does not know', async () => {
+    const dashboard = startDashboard()
+    await settle()
+    expect(dashboard.actor.getSnapshot().context).toMatchObject({ viewer: admin, team: [admin] })
+    dashboard.source.change({ type: 'row.changed', table: 'leads', row: aLead({ id: 'mine', owner_id: admin.id }) })
+    await settle()
+    expect(dashboard.teamAsked).toHaveLength(1)
+    dashboard.source.change({ type: 'row.changed', table: 'leads', row: aLead({ id: 'taken', owner_id: newcomer.id }) })
+    await settle()
+    expect(dashboard.teamAsked).toHaveLength(2)
+    expect(dashboard.actor.getSnapshot().context.team).toEqual([admin, newcomer])
+    dashboard.actor.send({ type: 'team.refresh' })
+    await settle()
+    expect(dashboard.teamAsked).toHaveLength(3)
+  })
+
+  it('passes notes and follow-ups on to the lists; a follow-up may change the overdue card, a note changes no card', async () => {
+    const dashboard = startDashboard()
+    await settle()
+    dashboard.source.subscribe()
+    const note = aNote({ id: 'n1' })
+    dashboard.source.change({ type: 'row.added', table: 'lead_notes', row: note })
+    dashboard.clock.increment(300)
+    await settle()
+    expect(dashboard.statsAsked).toHaveLength(1)
+    expect(dashboard.announced).toEqual([])
+    const followUp = aFollowUp({ id: 'f1' })
+    dashboard.source.change({ type: 'row.changed', table: 'follow_ups', row: followUp })
+    dashboard.clock.increment(300)
+    await settle()
+    expect(dashboard.statsAsked).toHaveLength(2)
+    expect(dashboard.emitted).toEqual([
+      { type: 'row.added', table: 'lead_notes', row: note },
+      { type: 'row.changed', table: 'follow_ups', row: followUp },
+    ])
   })
 })

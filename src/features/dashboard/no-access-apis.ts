@@ -1,5 +1,9 @@
 import { emptyInsights } from '@/features/insights/insights.schema'
+import type { Viewer } from '@/lib/team'
 import type { DashboardApis } from './DashboardScreen'
+
+/** Who a user without a role is shown the dashboard as: its first layout, empty, asking nothing. */
+export const viewerWithoutAccess: Viewer = { id: '', displayName: '', email: '', role: 'admin' }
 
 /** Without the admin role the lists show nothing and ask the database nothing (a user without the role sees no lead data). */
 export function withoutAccess(apis: DashboardApis): DashboardApis {
@@ -12,6 +16,9 @@ export function withoutAccess(apis: DashboardApis): DashboardApis {
       countAppointments: async () => 0,
       fetchAppointmentsBetween: async () => [],
     },
+    today: { fetchTodayQueue: async () => [] },
+    team: { ...apis.team, fetchTeam: async () => [] },
+    settings: { ...apis.settings, fetchRoundRobin: async () => false },
     insights: { ...apis.insights, fetchInsights: async () => emptyInsights, fetchUnfinishedChats: async () => ({ chats: [], total: 0 }) },
   }
 }

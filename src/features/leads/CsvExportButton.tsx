@@ -10,18 +10,21 @@ import { leadsCsvFileName } from './csv-export'
 import { csvExportMachine, type CsvChunkRequest } from './csv-export.machine'
 import { downloadFile } from './download-file'
 import type { LeadFilters } from './lead-query'
+import type { TeamMember } from '@/lib/team'
 
 interface CsvExportButtonProps {
   api: Pick<LeadsApi, 'fetchLeadsCsvChunk'>
   /** The filters of the rows the table shows: the export writes every lead matching them. */
   filters: LeadFilters
   total: number | null
+  /** Names the owners in the file. */
+  team: readonly TeamMember[]
 }
 
 const count = (value: number) => value.toLocaleString('en-IN')
 
 /** 'Export CSV', then the export's progress with a Cancel button. */
-export function CsvExportButton({ api, filters, total }: CsvExportButtonProps) {
+export function CsvExportButton({ api, filters, total, team }: CsvExportButtonProps) {
   const machine = useMemo(
     () =>
       csvExportMachine.provide({
@@ -45,7 +48,7 @@ export function CsvExportButton({ api, filters, total }: CsvExportButtonProps) {
 
   if (snapshot.matches('idle')) {
     return (
-      <Button variant="outline" size={phone ? 'lg' : 'md'} onClick={() => send({ type: 'export.start', filters, total })}>
+      <Button variant="outline" size={phone ? 'lg' : 'md'} onClick={() => send({ type: 'export.start', filters, total, team })}>
         Export CSV
       </Button>
     )

@@ -4,8 +4,11 @@ import { CardActions } from '@/components/ui/CardActions'
 import { formatDateTime } from '@/lib/format'
 import type { Lead } from '@/lib/lead-fields'
 import { requirementsText, type LeadRowActions } from './lead-columns'
+import { LeadOwnerControl } from './LeadOwnerControl'
 import { LeadStatusBadge } from './LeadStatusBadge'
 import { LeadStatusSelect } from './LeadStatusSelect'
+import { ReturningBadge } from './ReturningBadge'
+import { useWhatsAppRecord } from './WhatsAppLink'
 import { leadWhatsAppUrl } from './whatsapp-link'
 
 /** A lead as a phone shows it: what the table's row says, with the actions at the bottom, in thumb reach. */
@@ -13,6 +16,8 @@ export const LeadCard = memo(function LeadCard({
   lead,
   fresh,
   api,
+  viewer,
+  team,
   onView,
   onUpdated,
 }: {
@@ -20,6 +25,7 @@ export const LeadCard = memo(function LeadCard({
   /** Just added elsewhere: highlighted for a moment. */
   fresh: boolean
 } & LeadRowActions) {
+  const whatsAppOpened = useWhatsAppRecord(lead.id, api)
   return (
     <Card.Root
       size="sm"
@@ -37,6 +43,7 @@ export const LeadCard = memo(function LeadCard({
           </Heading>
           <LeadStatusBadge status={lead.status} size="lg" />
         </HStack>
+        <ReturningBadge returning={lead.returning} size="lg" />
         <HStack gap="3" wrap="wrap">
           <Link href={`tel:+91${lead.phone}`} minH="11" display="inline-flex" alignItems="center">
             {lead.phone}
@@ -50,8 +57,9 @@ export const LeadCard = memo(function LeadCard({
             {formatDateTime(lead.created_at)}
           </Text>
         </Stack>
-        <LeadStatusSelect lead={lead} api={api} onUpdated={onUpdated} touch />
-        <CardActions label="View" onClick={() => onView(lead)} whatsAppUrl={leadWhatsAppUrl(lead)} />
+        <LeadOwnerControl lead={lead} api={api} viewer={viewer} team={team} onUpdated={onUpdated} touch />
+        <LeadStatusSelect lead={lead} api={api} team={team} onUpdated={onUpdated} touch />
+        <CardActions label="View" onClick={() => onView(lead)} whatsAppUrl={leadWhatsAppUrl(lead)} onWhatsApp={whatsAppOpened} />
       </Card.Body>
     </Card.Root>
   )

@@ -16,7 +16,7 @@ interface LeadCardListProps extends LeadRowActions {
 const estimatedCardHeight = 300
 
 /** The leads table on a phone: the same paged query, as cards that load more as the end comes into view. */
-export function LeadCardList({ shown, controls, onVisibleRowsChange, onRetry, api, onView, onUpdated }: LeadCardListProps) {
+export function LeadCardList({ shown, controls, onVisibleRowsChange, onRetry, ...actions }: LeadCardListProps) {
   return (
     <PagedCardList
       noun="Leads"
@@ -27,7 +27,7 @@ export function LeadCardList({ shown, controls, onVisibleRowsChange, onRetry, ap
       estimatedCardHeight={estimatedCardHeight}
       onVisibleRowsChange={onVisibleRowsChange}
       testId="leads-cards"
-      renderCard={(lead) => <LeadCard key={lead.id} lead={lead} fresh={shown.fresh.includes(lead.id)} api={api} onView={onView} onUpdated={onUpdated} />}
+      renderCard={(lead) => <LeadCard key={lead.id} lead={lead} fresh={shown.fresh.includes(lead.id)} {...actions} />}
     />
   )
 }

@@ -14,6 +14,8 @@ interface LeadDetailsDialogProps {
   lead: Lead | null
   api: Pick<LeadsApi, 'signReferenceImage'>
   onClose: () => void
+  /** The team's work on the lead (owner, notes, follow-ups, history), after its details. */
+  children?: ReactNode
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -41,7 +43,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-export function LeadDetailsDialog({ lead, api, onClose }: LeadDetailsDialogProps) {
+export function LeadDetailsDialog({ lead, api, onClose, children }: LeadDetailsDialogProps) {
   const imagePaths = lead ? leadImagePaths(lead) : []
   const phone = usePhoneLayout()
   useBackToClose(lead !== null, phone, onClose)
@@ -89,6 +91,7 @@ export function LeadDetailsDialog({ lead, api, onClose }: LeadDetailsDialogProps
                       <Detail label="Created">{formatDateTime(lead.created_at)}</Detail>
                       <Detail label="Last Updated">{lead.updated_at ? formatDateTime(lead.updated_at) : '-'}</Detail>
                     </Section>
+                    {children}
                   </Stack>
                 </Dialog.Body>
                 <Dialog.Footer>

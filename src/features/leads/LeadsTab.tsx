@@ -3,6 +3,7 @@ import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import type { Lead } from '@/lib/lead-fields'
+import { isAdmin, type TeamMember, type Viewer } from '@/lib/team'
 import { noListChanges, type ListChanges } from '@/lib/list-changes'
 import type { RowChangeEvent } from '@/lib/paged-query.machine'
 import { shownRows } from '@/lib/shown-rows'
@@ -14,14 +15,24 @@ import { LeadDetailsDialog } from './LeadDetailsDialog'
 import { leadQueryOf, leadsQueryMachine, selectDraft, selectPages, selectQuery } from './leads-query.machine'
 import { LeadsTable } from './LeadsTable'
 import { LeadsToolbar } from './LeadsToolbar'
+import { LeadWork, type LeadWorkApi, type LeadWorkChanges } from './LeadWork'
 
 export type LeadsTabApi = Pick<
   LeadsApi,
-  'fetchLeadsPage' | 'countLeads' | 'fetchLeadsCsvChunk' | 'updateLeadStatus' | 'signReferenceImage'
+  'fetchLeadsPage' | 'countLeads' | 'fetchLeadsCsvChunk' | 'fetchLead' | 'updateLead' | 'recordWhatsAppOpened' | 'signReferenceImage'
 >
 
-interface LeadsTabProps {
+/** Admins open on every lead; staff on their own (their view has no All). */
+const firstQuery = (viewer: Viewer) => (isAdmin(viewer) ? allLeads : { ...allLeads, view: viewer.id })
+
+export interface LeadsTabProps {
   api: LeadsTabApi
+  /** Who is signed in, and the team that may own leads. */
+  viewer: Viewer
+  team: readonly TeamMember[]
+  /** Notes, follow-ups and history of the lead viewed. */
+  workApi: Omit<LeadWorkApi, 'lead'>
+  workChanges: LeadWorkChanges
   /** The search the tab opens with: the dashboard shares it with the appointments tab. */
   search: string
   /** Hears each search the tab applies. */
@@ -33,7 +44,7 @@ interface LeadsTabProps {
   changes?: ListChanges<RowChangeEvent>
 }
 
-export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFailed, changes = noListChanges }: LeadsTabProps) {
+export function LeadsTab({ api, viewer, team, workApi, workChanges, search, onSearchChange, onLeadUpdated, onLoadFailed, changes = noListChanges }: LeadsTabProps) {
   const machine = useMemo(
     () =>
       leadsQueryMachine(api).provide({
@@ -44,26 +55,29 @@ export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFai
       }),
     [api, onSearchChange, onLoadFailed],
   )
-  const leads = useActorRef(machine, { input: { query: { ...allLeads, search } } })
+  const leads = useActorRef(machine, { input: { query: { ...firstQuery(viewer), search } } })
   const draft = useSelector(leads, selectDraft)
   const query = useSelector(leads, selectQuery)
   const pages = useSelector(leads, selectPages)
   const shown = useSelector(leads, (snapshot) => shownRows(snapshot, pages), shallowEqual)
-  const [viewedLeadId, setViewedLeadId] = useState<string | null>(null)
+  const [viewed, setViewed] = useState<Lead | null>(null)
   const phone = usePhoneLayout()
   // Text typed just before leaving the tab still reaches the appointments tab.
   useEffect(() => () => onSearchChange(selectDraft(leads.getSnapshot()).search), [leads, onSearchChange])
   useEffect(() => changes((event) => leads.send(event)), [changes, leads])
-  const viewedLead = Object.values(pages).flatMap((page) => page.rows).find((lead) => lead.id === viewedLeadId) ?? null
+  // The table's copy is the freshest; an earlier lead of a returning customer may not be in the table.
+  const viewedLead = viewed && (Object.values(pages).flatMap((page) => page.rows).find((lead) => lead.id === viewed.id) ?? viewed)
 
-  const view = useCallback((lead: Lead) => setViewedLeadId(lead.id), [])
+  const view = useCallback((lead: Lead) => setViewed(lead), [])
   const updated = useCallback(
     (lead: Lead) => {
       leads.send({ type: 'row.changed', row: lead })
+      setViewed((shown) => (shown?.id === lead.id ? lead : shown))
       onLeadUpdated(lead)
     },
     [leads, onLeadUpdated],
   )
+  const leadWorkApi = useMemo(() => ({ ...workApi, lead: api }), [workApi, api])
   const visible = useCallback((first: number, last: number) => leads.send({ type: 'rows.visible', first, last }), [leads])
   const sortBy = useCallback((sort: LeadSort | null) => leads.send({ type: 'query.set', change: { sort } }), [leads])
   const retry = useCallback(() => leads.send({ type: 'query.retry' }), [leads])
@@ -71,14 +85,15 @@ export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFai
   const toolbar = (
     <LeadsToolbar
       filters={draft}
+      viewer={viewer}
       compact={phone}
       onSearchChange={(text) => leads.send({ type: 'query.edit', change: { search: text } })}
       onFilterChange={(change) => leads.send({ type: 'query.set', change })}
     >
-      <CsvExportButton api={api} filters={filtersOf(query)} total={shown.busy ? null : shown.total} />
+      {isAdmin(viewer) && <CsvExportButton api={api} filters={filtersOf(query)} total={shown.busy ? null : shown.total} team={team} />}
     </LeadsToolbar>
   )
-  const rowActions = { api, onView: view, onUpdated: updated }
+  const rowActions = { api, viewer, team, onView: view, onUpdated: updated }
 
   return (
     <Stack gap="4">
@@ -90,7 +105,21 @@ export function LeadsTab({ api, search, onSearchChange, onLeadUpdated, onLoadFai
           <LeadsTable shown={shown} sort={draft.sort} onSortChange={sortBy} onVisibleRowsChange={visible} onRetry={retry} {...rowActions} />
         </>
       )}
-      <LeadDetailsDialog lead={viewedLead} api={api} onClose={() => setViewedLeadId(null)} />
+      <LeadDetailsDialog lead={viewedLead} api={api} onClose={() => setViewed(null)}>
+        {viewedLead && (
+          <LeadWork
+            key={viewedLead.id}
+            lead={viewedLead}
+            viewer={viewer}
+            team={team}
+            api={leadWorkApi}
+            changes={workChanges}
+            onUpdated={updated}
+            onOpenLead={view}
+            touch={phone}
+          />
+        )}
+      </LeadDetailsDialog>
     </Stack>
   )
 }

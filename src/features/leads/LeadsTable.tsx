@@ -56,8 +56,8 @@ const LeadTableRow = memo(function LeadTableRow({
 })
 
 /** Memoised: typing in the search box re-renders the toolbar, not the table, until new rows arrive. */
-export const LeadsTable = memo(function LeadsTable({ shown, sort, onSortChange, onVisibleRowsChange, onRetry, api, onView, onUpdated }: LeadsTableProps) {
-  const columns = useMemo(() => leadColumns({ api, onView, onUpdated }), [api, onView, onUpdated])
+export const LeadsTable = memo(function LeadsTable({ shown, sort, onSortChange, onVisibleRowsChange, onRetry, api, viewer, team, onView, onUpdated }: LeadsTableProps) {
+  const columns = useMemo(() => leadColumns({ api, viewer, team, onView, onUpdated }), [api, viewer, team, onView, onUpdated])
   const loaded = useMemo(() => Object.values(shown.pages).flatMap((page) => page.rows), [shown.pages])
   const sorting: SortingState = sort ? [{ id: sort.column, desc: sort.descending }] : []
   const table = useTable({

@@ -6,18 +6,23 @@ import { afterEach, expect, test, vi } from 'vitest'
 import { adminSystem } from '@/components/ui/admin-system'
 import { answerOptions } from '@/lib/consultation-facts'
 import { leadStatuses } from '@/lib/lead-fields'
-import { filterOptions } from './filter-options'
+import { aTeam } from '@/testing/lead-work-fixtures'
+import type { Viewer } from '@/lib/team'
+import { filterOptions as optionsFor, myLeadsLabel } from './filter-options'
+import type { LeadFilter } from './lead-filters'
 import { leadFilters } from './lead-filters'
 import { noLeadFilters, type LeadFilters } from './lead-query'
 import { LeadsToolbar } from './LeadsToolbar'
 
 afterEach(cleanup)
 
-function showToolbar(filters: LeadFilters, compact = false) {
+const filterOptions = (filter: LeadFilter) => optionsFor(filter, aTeam.admin)
+
+function showToolbar(filters: LeadFilters, compact = false, viewer: Viewer = aTeam.admin) {
   const onFilterChange = vi.fn<(change: Partial<LeadFilters>) => void>()
   render(
     <ChakraProvider value={adminSystem}>
-      <LeadsToolbar filters={filters} compact={compact} onSearchChange={() => {}} onFilterChange={onFilterChange}>
+      <LeadsToolbar filters={filters} viewer={viewer} compact={compact} onSearchChange={() => {}} onFilterChange={onFilterChange}>
         <button type="button">Export CSV</button>
       </LeadsToolbar>
     </ChakraProvider>,
@@ -33,7 +38,17 @@ test('the filters, in the spec\'s words: status, occasion, product and budget, e
     ['Occasion', 'All Occasions'],
     ['Product', 'All Products'],
     ['Budget', 'All Budgets'],
+    ['View', 'All'],
   ])
+})
+
+test('the view offers admins All, My leads and Unassigned, and staff My leads and Unassigned only', () => {
+  showToolbar(noLeadFilters)
+  expect(offered('View')).toEqual(['All', myLeadsLabel, 'Unassigned'])
+  cleanup()
+  showToolbar({ ...noLeadFilters, view: aTeam.staff.id }, false, aTeam.staff)
+  expect(offered('View')).toEqual([myLeadsLabel, 'Unassigned'])
+  expect((screen.getByLabelText('View filter') as HTMLSelectElement).value).toBe(aTeam.staff.id)
 })
 
 test('renders a control for every filter of the table, with the options its declaration names the source of', async () => {

@@ -4,9 +4,12 @@ import { allOption } from '@/lib/all-option'
 import { filterOptions } from './filter-options'
 import { leadFilters } from './lead-filters'
 import { appliedFilters, type LeadFilters } from './lead-query'
+import { isAdmin, type Viewer } from '@/lib/team'
 
 interface LeadsToolbarProps {
   filters: LeadFilters
+  /** Whose "My leads" the view offers; its "All" is the admins'. */
+  viewer: Viewer
   onSearchChange: (search: string) => void
   onFilterChange: (change: Partial<LeadFilters>) => void
   /** A phone's bar: the search with a Filters button that shows the rest. */
@@ -15,7 +18,7 @@ interface LeadsToolbarProps {
   children: ReactNode
 }
 
-export function LeadsToolbar({ filters, onSearchChange, onFilterChange, compact = false, children }: LeadsToolbarProps) {
+export function LeadsToolbar({ filters, viewer, onSearchChange, onFilterChange, compact = false, children }: LeadsToolbarProps) {
   const [filtersShown, setFiltersShown] = useState(false)
   const filtersId = useId()
   const size = compact ? 'lg' : undefined
@@ -36,8 +39,8 @@ export function LeadsToolbar({ filters, onSearchChange, onFilterChange, compact 
         value={filters[filter.key]}
         onChange={(event) => onFilterChange({ [filter.key]: event.target.value })}
       >
-        <option value={allOption}>{filter.allLabel}</option>
-        {filterOptions(filter).map((option) => (
+        {(filter.options !== 'owners' || isAdmin(viewer)) && <option value={allOption}>{filter.allLabel}</option>}
+        {filterOptions(filter, viewer).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

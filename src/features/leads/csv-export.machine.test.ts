@@ -6,12 +6,16 @@ import type { CsvChunk } from './api/lead-csv-chunks'
 import { leadsCsvLines, leadsCsvStart } from './csv-export'
 import { csvExportMachine, type CsvChunkRequest } from './csv-export.machine'
 import { noLeadFilters } from './lead-query'
+import { aTeam } from '@/testing/lead-work-fixtures'
 
 /** A chunk as the api answers it: where the next one starts, or null at the end. */
 const chunkOf = (chunk: CsvLead[], ended: boolean): CsvChunk => ({
   leads: chunk,
-  next: ended ? null : { created_at: chunk.at(-1)!.created_at, lastId: chunk.at(-1)!.id, written: [chunk.at(-1)!.id] },
+  next: ended ? null : { exportId: 'export-1', created_at: chunk.at(-1)!.created_at, lastId: chunk.at(-1)!.id },
 })
+
+/** The owners are named from the team the export starts with. */
+const team = [aTeam.staff]
 
 const leads: CsvLead[] = Array.from({ length: 7 }, (_, index) => aLead({ id: `lead-${index}`, name: `Lead ${'abcdefg'[index]}` }))
 
@@ -59,23 +63,23 @@ describe('CSV export machine', () => {
   it('writes chunk after chunk from where the last one ended, with progress, then saves one file', async () => {
     const run = startExport()
     const filters = { ...noLeadFilters, status: 'closed' as const }
-    run.actor.send({ type: 'export.start', filters, total: 7 })
+    run.actor.send({ type: 'export.start', filters, total: 7, team })
     expect(run.requests[0]?.input).toEqual({ filters, after: null, size: 3 })
     await run.answer()
     expect(run.actor.getSnapshot().context).toMatchObject({ written: 3, total: 7, unwritten: [] })
-    expect(run.requests[1]?.input.after).toEqual({ lastId: 'lead-2', created_at: leads[2]!.created_at, written: ['lead-2'] })
+    expect(run.requests[1]?.input.after).toEqual({ exportId: 'export-1', lastId: 'lead-2', created_at: leads[2]!.created_at })
     await run.answer()
     await run.answer()
     await run.settle()
     expect(run.requests).toHaveLength(3)
-    expect(run.saved).toEqual([leadsCsvStart + leadsCsvLines(leads)])
+    expect(run.saved).toEqual([leadsCsvStart + leadsCsvLines(leads, team)])
     expect(run.actor.getSnapshot().value).toBe('idle')
     expect(run.actor.getSnapshot().context).toMatchObject({ written: 0, parts: [] })
   })
 
   it('asks for the next chunk before writing the one that arrived, so the two overlap', async () => {
     const run = startExport()
-    run.actor.send({ type: 'export.start', filters: noLeadFilters, total: 7 })
+    run.actor.send({ type: 'export.start', filters: noLeadFilters, total: 7, team })
     run.requests[0]!.resolve(chunkOf(leads.slice(0, 3), false))
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(run.requests).toHaveLength(2)
@@ -86,7 +90,7 @@ describe('CSV export machine', () => {
 
   it('saves the header alone for no leads', async () => {
     const run = startExport()
-    run.actor.send({ type: 'export.start', filters: noLeadFilters, total: 0 })
+    run.actor.send({ type: 'export.start', filters: noLeadFilters, total: 0, team })
     run.requests[0]!.resolve({ leads: [], next: null })
     await run.settle()
     await run.settle()
@@ -95,7 +99,7 @@ describe('CSV export machine', () => {
 
   it('cancel stops the chunk in flight and saves nothing', async () => {
     const run = startExport()
-    run.actor.send({ type: 'export.start', filters: noLeadFilters, total: 7 })
+    run.actor.send({ type: 'export.start', filters: noLeadFilters, total: 7, team })
     await run.answer()
     run.actor.send({ type: 'export.cancel' })
     expect(run.requests[1]!.signal.aborted).toBe(true)
@@ -108,7 +112,7 @@ describe('CSV export machine', () => {
 
   it('a failed chunk says so and saves nothing', async () => {
     const run = startExport()
-    run.actor.send({ type: 'export.start', filters: noLeadFilters, total: 7 })
+    run.actor.send({ type: 'export.start', filters: noLeadFilters, total: 7, team })
     const offline = new TypeError('Failed to fetch')
     run.requests[0]!.reject(offline)
     await run.settle()

@@ -1,5 +1,6 @@
 import { assign, fromPromise, raise, setup } from 'xstate'
 import type { CsvLead } from '@/lib/lead-fields'
+import type { TeamMember } from '@/lib/team'
 import { providedLater } from '@/lib/provided-later'
 import type { CsvChunk, LeadCursor } from './api/lead-csv-chunks'
 import { leadsCsvLines, leadsCsvStart } from './csv-export'
@@ -14,6 +15,8 @@ export interface CsvChunkRequest {
 
 interface CsvExportContext {
   filters: LeadFilters
+  /** Names the leads' owners. */
+  team: readonly TeamMember[]
   /** The number of matching leads, when the table already knows it: the progress bar's end. */
   total: number | null
   written: number
@@ -26,7 +29,7 @@ interface CsvExportContext {
 }
 
 type CsvExportEvent =
-  | { type: 'export.start'; filters: LeadFilters; total: number | null }
+  | { type: 'export.start'; filters: LeadFilters; total: number | null; team: readonly TeamMember[] }
   | { type: 'export.cancel' }
   | { type: 'chunk.write' }
 
@@ -55,13 +58,13 @@ export const csvExportMachine = setup({
     saveFile: providedLater<Blob[]>(),
     notifyExportFailed: providedLater<unknown>(),
     begin: assign(({ event }) =>
-      event.type === 'export.start' ? { filters: event.filters, total: event.total, ...nothingWritten, parts: [new Blob([leadsCsvStart])] } : {},
+      event.type === 'export.start' ? { filters: event.filters, total: event.total, team: event.team, ...nothingWritten, parts: [new Blob([leadsCsvStart])] } : {},
     ),
     receiveChunk: assign(({ context }, chunk: CsvChunk) => ({ unwritten: [...context.unwritten, ...chunk.leads], after: chunk.next })),
     /** In the next task, once the next chunk has been asked for. */
     writeLater: raise({ type: 'chunk.write' }, { delay: 0 }),
     writeChunk: assign(({ context }) => ({
-      parts: [...context.parts, new Blob([leadsCsvLines(context.unwritten)])],
+      parts: [...context.parts, new Blob([leadsCsvLines(context.unwritten, context.team)])],
       written: context.written + context.unwritten.length,
       unwritten: [],
     })),
@@ -74,6 +77,7 @@ export const csvExportMachine = setup({
   id: 'csvExport',
   context: ({ input }) => ({
     filters: noLeadFilters,
+    team: [],
     total: null,
     ...nothingWritten,
     chunkSize: input.chunkSize ?? defaultChunkSize,

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest'
 import type { CsvLead } from '@/lib/lead-fields'
 import { leadsCsvFileName, leadsCsvLines, leadsCsvStart } from './csv-export'
 import { aLead } from '@/testing/lead-fixtures'
+import { aTeam } from '@/testing/lead-work-fixtures'
 
 /** A whole file of these leads, as one export writes it. */
-const leadsCsv = (leads: readonly CsvLead[]) => leadsCsvStart + leadsCsvLines(leads)
+const team = [aTeam.staff]
+const leadsCsv = (leads: readonly CsvLead[]) => leadsCsvStart + leadsCsvLines(leads, team)
 
 function parse(csv: string): string[][] {
   expect(csv.startsWith('\uFEFF')).toBe(true)
@@ -22,9 +24,14 @@ describe('leads CSV export', () => {
   it('writes the spec columns and one row per lead', () => {
     const rows = parse(leadsCsv([aLead()]))
     expect(rows).toEqual([
-      ['Name', 'Phone', 'Email', 'City', 'Occasion', 'Product Type', 'Budget', 'Status', 'Created At'],
-      ['Aarav Sharma', '9876543210', 'aarav@example.in', 'Mumbai', 'Engagement/Wedding', 'Ring', '₹1L – ₹2.5L', 'pending', '2026-11-20T05:00:00.000Z'],
+      ['Name', 'Phone', 'Email', 'City', 'Occasion', 'Product Type', 'Budget', 'Status', 'Created At', 'Owner'],
+      ['Aarav Sharma', '9876543210', 'aarav@example.in', 'Mumbai', 'Engagement/Wedding', 'Ring', '₹1L – ₹2.5L', 'pending', '2026-11-20T05:00:00.000Z', 'Unassigned'],
     ])
+  })
+
+  it('names the owner from the team after the spec\'s columns', () => {
+    const [, row] = parse(leadsCsv([aLead({ owner_id: aTeam.staff.id })]))
+    expect(row?.at(-1)).toBe(aTeam.staff.displayName)
   })
 
   it('round-trips commas, quotes and line breaks through a real CSV parser', () => {
@@ -50,7 +57,7 @@ describe('leads CSV export', () => {
 
   it('writes the same file chunk by chunk as at once', () => {
     const leads = Array.from({ length: 7 }, (_, index) => aLead({ id: `lead-${index}`, name: `Lead, "${index}"`, city: index % 2 ? '=Pune' : 'Goa' }))
-    const chunked = leadsCsvStart + [leads.slice(0, 3), leads.slice(3, 6), leads.slice(6), []].map(leadsCsvLines).join('')
+    const chunked = leadsCsvStart + [leads.slice(0, 3), leads.slice(3, 6), leads.slice(6), []].map((chunk) => leadsCsvLines(chunk, team)).join('')
     expect(chunked).toBe(leadsCsv(leads))
     expect(parse(chunked)).toHaveLength(8)
     expect(chunked.endsWith('\r\n')).toBe(true)

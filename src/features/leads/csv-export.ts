@@ -1,13 +1,18 @@
 import { brand } from '@/lib/brand'
 import { leadFields, type CsvLead } from '@/lib/lead-fields'
+import { ownerName, type TeamMember } from '@/lib/team'
 
-/** The export's columns (docs/product.md, CSV export): the declared fields that have a CSV header, then status and creation time. */
-const columns: { header: string; value: (lead: CsvLead) => string }[] = [
+/**
+ * The export's columns (docs/product.md, CSV export): the declared fields that have a CSV header,
+ * then status and creation time, then the owner (named from the team) after the spec's columns.
+ */
+const columns: { header: string; value: (lead: CsvLead, team: readonly TeamMember[]) => string }[] = [
   ...leadFields.flatMap((field) =>
     field.csvHeader === null ? [] : [{ header: field.csvHeader, value: (lead: CsvLead) => lead[field.name] }],
   ),
   { header: 'Status', value: (lead) => lead.status },
   { header: 'Created At', value: (lead) => lead.created_at },
+  { header: 'Owner', value: (lead, team) => ownerName(lead.owner_id, team) },
 ]
 const byteOrderMark = '\uFEFF'
 const lineEnd = '\r\n'
@@ -31,8 +36,8 @@ function toLine(cells: readonly string[]): string {
 export const leadsCsvStart = byteOrderMark + toLine(columns.map((column) => column.header))
 
 /** The lines of some leads, each ended by CRLF: an export writes them chunk by chunk after the start. */
-export function leadsCsvLines(leads: readonly CsvLead[]): string {
-  return leads.map((lead) => toLine(columns.map((column) => column.value(lead)))).join('')
+export function leadsCsvLines(leads: readonly CsvLead[], team: readonly TeamMember[]): string {
+  return leads.map((lead) => toLine(columns.map((column) => column.value(lead, team)))).join('')
 }
 
 /** kanak-leads-YYYY-MM-DD.csv, dated by the ISO date of the export. */

@@ -1,17 +1,23 @@
-import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react'
+import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { rowSortingFeature, tableFeatures, type ColumnDef } from '@tanstack/react-table'
 import { formatDateTime } from '@/lib/format'
-import type { LeadsApi } from './api/leads-api'
 import type { Lead } from '@/lib/lead-fields'
+import type { TeamMember, Viewer } from '@/lib/team'
+import { LeadOwnerControl } from './LeadOwnerControl'
 import { LeadStatusBadge } from './LeadStatusBadge'
 import { LeadStatusSelect } from './LeadStatusSelect'
-import { leadWhatsAppUrl } from './whatsapp-link'
+import { ReturningBadge } from './ReturningBadge'
+import type { LeadUpdateApi } from './use-lead-update'
+import { WhatsAppLink, type WhatsAppRecordApi } from './WhatsAppLink'
 
 /** Sorting is the database's (the table is given rows already in order): the table keeps only the headers' sort state. */
 export const leadTableFeatures = tableFeatures({ rowSortingFeature })
 
 export interface LeadRowActions {
-  api: Pick<LeadsApi, 'updateLeadStatus'>
+  api: LeadUpdateApi & WhatsAppRecordApi
+  /** Who is signed in: an admin assigns to anyone, staff take and release. */
+  viewer: Viewer
+  team: readonly TeamMember[]
   onView: (lead: Lead) => void
   onUpdated: (lead: Lead) => void
 }
@@ -27,8 +33,9 @@ export function leadColumns(actions: LeadRowActions): ColumnDef<typeof leadTable
       header: 'Customer',
       accessorFn: (lead) => lead.name,
       cell: ({ row }) => (
-        <Stack gap="0">
+        <Stack gap="0" align="start">
           <Text fontWeight="semibold">{row.original.name}</Text>
+          <ReturningBadge returning={row.original.returning} />
           <Text fontSize="sm">{row.original.phone}</Text>
           {row.original.email && <Text fontSize="sm" color="fg.muted">{row.original.email}</Text>}
           {row.original.city && <Text fontSize="sm" color="fg.muted">{row.original.city}</Text>}
@@ -57,6 +64,14 @@ export function leadColumns(actions: LeadRowActions): ColumnDef<typeof leadTable
       cell: ({ row }) => <LeadStatusBadge status={row.original.status} />,
     },
     {
+      id: 'owner',
+      header: 'Owner',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <LeadOwnerControl lead={row.original} api={actions.api} viewer={actions.viewer} team={actions.team} onUpdated={actions.onUpdated} />
+      ),
+    },
+    {
       id: 'created',
       header: 'Created',
       accessorFn: (lead) => lead.created_at,
@@ -73,12 +88,8 @@ export function leadColumns(actions: LeadRowActions): ColumnDef<typeof leadTable
           <Button size="xs" variant="outline" onClick={() => actions.onView(row.original)}>
             View
           </Button>
-          <Button asChild size="xs" colorPalette="green" variant="outline">
-            <Link href={leadWhatsAppUrl(row.original)} target="_blank" rel="noopener noreferrer">
-              WhatsApp
-            </Link>
-          </Button>
-          <LeadStatusSelect lead={row.original} api={actions.api} onUpdated={actions.onUpdated} />
+          <WhatsAppLink lead={row.original} api={actions.api} size="xs" />
+          <LeadStatusSelect lead={row.original} api={actions.api} team={actions.team} onUpdated={actions.onUpdated} />
         </HStack>
       ),
     },

@@ -24,6 +24,11 @@ type FilterSource =
   | { options: 'statuses'; column: 'status'; counters: Readonly<Record<LeadStatus, LeadCounter>> }
   /** The answers a saved lead can hold for the column, from the flow (`answerOptions` of virtual:consultation-facts). */
   | { options: 'answers'; column: AnswerFieldName }
+  /**
+   * Whose leads: the signed-in member's (their id) or nobody's (`unassignedOwner`). Its "All" option
+   * is the admins' alone: staff read only their own and the unassigned leads.
+   */
+  | { options: 'owners'; column: 'owner_id' }
 
 export type LeadFilterDeclaration = FilterDeclaration & FilterSource
 
@@ -44,7 +49,22 @@ export const leadFilters = [
   { key: 'occasion', label: 'Occasion', allLabel: 'All Occasions', options: 'answers', column: 'occasion', counters: null },
   { key: 'product', label: 'Product', allLabel: 'All Products', options: 'answers', column: 'product_type', counters: null },
   { key: 'budget', label: 'Budget', allLabel: 'All Budgets', options: 'answers', column: 'budget_range', counters: null },
+  { key: 'view', label: 'View', allLabel: 'All', options: 'owners', column: 'owner_id', counters: null },
 ] as const satisfies readonly LeadFilterDeclaration[]
 
 export type LeadFilter = (typeof leadFilters)[number]
+
+/** The value of the owners filter that asks for the leads nobody owns (an owner id is a uuid, never this). */
+export const unassignedOwner = 'unassigned'
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** No member has it: an owner value that is no id matches no lead (the column takes only ids). */
+const noMember = '00000000-0000-0000-0000-000000000000'
+
+/** What a filter set to `value` asks its column to equal: the value, or null (the unassigned leads: the column empty). */
+export function filterCondition(filter: LeadFilter, value: string): { column: string; equals: string | null } {
+  if (filter.options !== 'owners') return { column: filter.column, equals: value }
+  if (value === unassignedOwner) return { column: filter.column, equals: null }
+  return { column: filter.column, equals: uuidPattern.test(value) ? value : noMember }
+}
 export type LeadFilterKey = LeadFilter['key']

@@ -24,6 +24,8 @@ const leadRow = z.object({
   id: z.string(),
   ...fieldSchemas,
   ...chatFieldSchemas,
+  owner_id: z.nullable(z.string()),
+  returning: z.boolean(),
   status: leadStatusSchema,
   created_at: z.string(),
   updated_at: z.nullish(z.string()),
@@ -35,7 +37,7 @@ export const leadSchema: z.ZodMiniType<Lead, unknown> = leadRow
 const csvFieldNames = leadFields.flatMap((field) => (field.csvHeader === null ? [] : [field.name]))
 
 /** The columns a CSV export selects. */
-export const csvLeadColumns = [...csvFieldNames, 'status', 'created_at', 'id'] as const
+export const csvLeadColumns = [...csvFieldNames, 'status', 'created_at', 'owner_id', 'id'] as const
 
 /** A lead row as a CSV export reads it. */
 export const csvLeadSchema: z.ZodMiniType<CsvLead, unknown> = z.pick(

@@ -14,6 +14,20 @@ function provideDenoGlobals(): void {
   if (!('WebSocket' in globalThis)) Object.assign(globalThis, { WebSocket: NodeWebSocket })
 }
 
+/**
+ * Imports a TypeScript module. Vitest and tsx load .ts files themselves; the Vite dev server's
+ * plugin runs in plain Node, which cannot, so tsx's API loads it there.
+ */
+async function importTypeScript(file: URL): Promise<unknown> {
+  try {
+    return await import(file.href)
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw error
+    const { tsImport } = await import('tsx/esm/api')
+    return tsImport(file.href, import.meta.url)
+  }
+}
+
 /** The handler of `supabase/functions/<name>/handler.ts`, or undefined when there is no such function. */
 export async function loadEdgeHandler(name: string): Promise<EdgeHandler | undefined> {
   if (!functionName.test(name)) return undefined
@@ -24,6 +38,6 @@ export async function loadEdgeHandler(name: string): Promise<EdgeHandler | undef
     return undefined
   }
   provideDenoGlobals()
-  const module = (await import(file.href)) as { handler?: EdgeHandler }
+  const module = (await importTypeScript(file)) as { handler?: EdgeHandler }
   return module.handler
 }

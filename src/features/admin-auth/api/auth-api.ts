@@ -1,5 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminAccessRequiredMessage, ApiError, errorCodes, toApiError } from '@/lib/api-error'
+import type { Viewer } from '@/lib/team'
+import { teamMemberColumns, teamMemberSchema } from '@/lib/team-member.schema'
 
 export interface AdminUser {
   id: string
@@ -35,21 +37,24 @@ export function createAuthApi(client: SupabaseClient) {
     return () => data.subscription.unsubscribe()
   }
 
-  /** Throws unless the signed-in user holds the admin role. */
-  async function requireAdmin(): Promise<void> {
+  /**
+   * The signed-in member with their role and name; throws (admin_access_required, the spec's message)
+   * unless the user holds a role of the team.
+   */
+  async function requireMember(): Promise<Viewer> {
     const { data: userData, error: userError } = await client.auth.getUser()
     if (userError || !userData.user) throw new ApiError(errorCodes.notAuthenticated, 'User not authenticated')
     const { data, error } = await client
       .from('user_roles')
-      .select('role')
+      .select(teamMemberColumns)
       .eq('user_id', userData.user.id)
-      .eq('role', 'admin')
       .maybeSingle()
     if (error) throw toApiError(error, adminAccessRequiredMessage)
     if (!data) throw new ApiError(errorCodes.adminAccessRequired, adminAccessRequiredMessage)
+    return teamMemberSchema.parse(data)
   }
 
-  return { signIn, signOut, currentSessionUser, onSessionChange, requireAdmin }
+  return { signIn, signOut, currentSessionUser, onSessionChange, requireMember }
 }
 
 export type AuthApi = ReturnType<typeof createAuthApi>

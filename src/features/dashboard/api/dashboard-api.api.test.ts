@@ -29,6 +29,7 @@ describe('dashboard api: the stat cards from one query', () => {
       totalAppointments: 0,
       todayAppointments: 0,
       weekAppointments: 0,
+      overdueFollowUps: 0,
     })
   })
 
@@ -39,9 +40,9 @@ describe('dashboard api: the stat cards from one query', () => {
     const stats = createDashboardApi(dashboard.admin.client)
     const leadsApi = createLeadsApi(dashboard.admin.client)
     expect(await stats.fetchDashboardStats(signal())).toMatchObject({ totalLeads: 4, pendingLeads: 4, todayLeads: 4, conversionRate: '0.0' })
-    await leadsApi.updateLeadStatus(leads[0]!.id, 'closed')
-    await leadsApi.updateLeadStatus(leads[1]!.id, 'closed')
-    await leadsApi.updateLeadStatus(leads[2]!.id, 'contacted')
+    await leadsApi.updateLead(leads[0]!.id, { status: 'closed' }, null)
+    await leadsApi.updateLead(leads[1]!.id, { status: 'closed' }, null)
+    await leadsApi.updateLead(leads[2]!.id, { status: 'contacted' }, null)
     expect(await stats.fetchDashboardStats(signal())).toMatchObject({
       totalLeads: 4,
       pendingLeads: 1,

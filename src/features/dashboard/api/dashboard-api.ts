@@ -16,6 +16,7 @@ const statsRowSchema = z.object({
   total_appointments: count,
   today_appointments: count,
   week_appointments: count,
+  overdue_follow_ups: count,
 })
 
 export function createDashboardApi(client: SupabaseClient) {
@@ -35,6 +36,7 @@ export function createDashboardApi(client: SupabaseClient) {
       totalAppointments: row.total_appointments,
       todayAppointments: row.today_appointments,
       weekAppointments: row.week_appointments,
+      overdueFollowUps: row.overdue_follow_ups,
     }
   }
 

@@ -64,6 +64,24 @@ describe('dashboard changes api, through supabase-js and the local Realtime serv
     expect(heard.statuses).toEqual([{ type: 'subscribed' }])
   })
 
+  it("gives the team notes and follow-ups of the leads they read, as the dashboard's rows; staff hear nothing of another member's lead", async () => {
+    const [staff, otherStaff] = await Promise.all([createUserAndSignIn({ role: 'staff' }), createUserAndSignIn({ role: 'staff' })])
+    const adminHeard = listenAs(admin)
+    const otherHeard = listenAs(otherStaff)
+    await eventually(() => adminHeard.subscribedTimes() === 1 && otherHeard.subscribedTimes() === 1, 'the subscriptions')
+    const lead = await addLead({ owner_id: staff.userId })
+    const note = await staff.client.from('lead_notes').insert({ lead_id: lead.id, body: 'Heard live' }).select('id').single()
+    expect(note.error).toBeNull()
+    const due = new Date(Date.now() + 3_600_000).toISOString()
+    expect((await staff.client.rpc('follow_up_add', { lead_id: lead.id, due_at: due, text: 'Call live' })).error).toBeNull()
+    const heardNote = await eventually(() => adminHeard.changes.find((change) => change.table === 'lead_notes' && change.row.id === note.data?.id), 'the note')
+    expect(heardNote).toMatchObject({ type: 'row.added', row: { lead_id: lead.id, body: 'Heard live', author_id: staff.userId } })
+    const heardFollowUp = await eventually(() => adminHeard.changes.find((change) => change.table === 'follow_ups' && change.row.lead_id === lead.id), 'the follow-up')
+    expect(heardFollowUp).toMatchObject({ type: 'row.added', row: { text: 'Call live', assignee_id: staff.userId } })
+    await new Promise((resolve) => setTimeout(resolve, sameTurnMs))
+    expect(otherHeard.changes.filter((change) => change.table !== 'leads' && change.row.lead_id === lead.id)).toEqual([])
+  })
+
   it('gives a signed-in user without the admin role nothing, and reports the changes a visitor is told of without their rows as unreadable', async () => {
     const adminHeard = listenAs(admin)
     const memberHeard = listenAs(member)

@@ -1,16 +1,29 @@
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
 import { ApiError, errorCodes } from '@/lib/api-error'
+import type * as z from 'zod/mini'
 import type { Lead } from '@/lib/lead-fields'
+import type { RowChangeOf } from '@/lib/row-change'
 import { appointmentSchema, type Appointment } from '@/features/appointments/appointment.schema'
+import { followUpSchema, type FollowUp } from '@/features/leads/follow-ups/follow-up.schema'
 import { leadSchema } from '@/features/leads/lead.schema'
+import { noteSchema, type LeadNote } from '@/features/leads/notes/note.schema'
+
+/** The tables the dashboard listens to, each with the schema its rows are read with. */
+const tableSchemas = {
+  leads: leadSchema,
+  appointments: appointmentSchema,
+  lead_notes: noteSchema,
+  follow_ups: followUpSchema,
+} satisfies Record<string, z.ZodMiniType<unknown, unknown>>
+
+type Rows = { leads: Lead; appointments: Appointment; lead_notes: LeadNote; follow_ups: FollowUp }
+type ChangedTable = keyof typeof tableSchemas
 
 /**
  * A row added or changed in another tab, by a visitor or by the database. The same event goes from
  * here through the dashboard to the list that shows the table (paged-query.machine, calendar.machine).
  */
-export type RowChange =
-  | { type: 'row.added' | 'row.changed'; table: 'leads'; row: Lead }
-  | { type: 'row.added' | 'row.changed'; table: 'appointments'; row: Appointment }
+export type RowChange = { [TTable in ChangedTable]: RowChangeOf<TTable, Rows[TTable]> }[ChangedTable]
 
 /**
  * subscribed: the server listens (again, after a drop); dropped: it may be missing changes until the
@@ -28,25 +41,24 @@ type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>
 /** A channel the server closed (its token expired while offline, say) is joined anew after this pause; supabase-js retries the rest itself. */
 const rejoinClosedAfterMs = 5000
 
-const tables = ['leads', 'appointments'] as const
+const tables = Object.keys(tableSchemas) as ChangedTable[]
 const events = ['INSERT', 'UPDATE'] as const
+
+const isChangedTable = (table: string): table is ChangedTable => Object.hasOwn(tableSchemas, table)
 
 function readChange(payload: Payload): RowChange | ApiError {
   if (payload.errors) return new ApiError(errorCodes.changeUnreadable, `The ${payload.table} change came without its row: ${String(payload.errors)}`)
+  if (!isChangedTable(payload.table)) return new ApiError(errorCodes.changeUnreadable, `A change of ${payload.table}, which the dashboard does not show`)
   const type = payload.eventType === 'INSERT' ? 'row.added' : 'row.changed'
-  if (payload.table === 'leads') {
-    const lead = leadSchema.safeParse(payload.new)
-    return lead.success ? { type, table: 'leads', row: lead.data } : new ApiError(errorCodes.changeUnreadable, `A changed lead could not be read: ${lead.error.message}`)
-  }
-  const appointment = appointmentSchema.safeParse(payload.new)
-  return appointment.success
-    ? { type, table: 'appointments', row: appointment.data }
-    : new ApiError(errorCodes.changeUnreadable, `A changed appointment could not be read: ${appointment.error.message}`)
+  const row = tableSchemas[payload.table].safeParse(payload.new)
+  return row.success
+    ? ({ type, table: payload.table, row: row.data } as RowChange)
+    : new ApiError(errorCodes.changeUnreadable, `A changed row of ${payload.table} could not be read: ${row.error.message}`)
 }
 
 export function createDatabaseChangesApi(client: SupabaseClient) {
   /**
-   * Listens to new and changed leads and appointments (Supabase Realtime, postgres_changes, under the
+   * Listens to new and changed leads, appointments, notes and follow-ups (Supabase Realtime, postgres_changes, under the
    * signed-in user's token: the server sends only rows their role may read). Answers the unsubscribe.
    */
   function listenForChanges(listener: ChangesListener): () => void {

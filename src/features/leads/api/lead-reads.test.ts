@@ -1,8 +1,8 @@
 import { createClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
 import { WebSocket as NodeWebSocket } from 'ws'
-import { filterOptions } from '../filter-options'
-import { leadFilters } from '../lead-filters'
+import { filterOptions as optionsFor } from '../filter-options'
+import { filterCondition, leadFilters, type LeadFilter } from '../lead-filters'
 import { noLeadFilters, type LeadFilters } from '../lead-query'
 import { leadCounterFor, leadsMatching } from './lead-reads'
 
@@ -27,6 +27,14 @@ async function requestFor(filters: LeadFilters): Promise<URL> {
 
 const filterParams = (url: URL) => [...url.searchParams].filter(([name]) => name !== 'select')
 
+const viewer = { id: '00000000-0000-4000-8000-000000000001' }
+const filterOptions = (filter: LeadFilter) => optionsFor(filter, viewer)
+/** The PostgREST parameter a filter set to `value` sends. */
+const param = (filter: LeadFilter, value: string) => {
+  const { equals } = filterCondition(filter, value)
+  return equals === null ? [filter.column, 'is.null'] : [filter.column, `eq.${equals}`]
+}
+
 describe('the query builder: every filter of the table, as the database is asked', () => {
   it('reads the table without filters when nothing is applied', async () => {
     const url = await requestFor(noLeadFilters)
@@ -37,15 +45,21 @@ describe('the query builder: every filter of the table, as the database is asked
   it.each(leadFilters.map((filter) => [filter.key, filter] as const))('asks for the %s filter as its column equal to the value', async (_key, filter) => {
     for (const option of filterOptions(filter)) {
       const url = await requestFor({ ...noLeadFilters, [filter.key]: option.value })
-      expect(filterParams(url)).toEqual([[filter.column, `eq.${option.value}`]])
+      expect(filterParams(url)).toEqual([param(filter, option.value)])
     }
+  })
+
+  it('asks for the unassigned leads as those without an owner, and My leads as the viewer\'s', async () => {
+    const view = leadFilters.find((filter) => filter.options === 'owners')!
+    expect(filterParams(await requestFor({ ...noLeadFilters, [view.key]: 'unassigned' }))).toEqual([['owner_id', 'is.null']])
+    expect(filterParams(await requestFor({ ...noLeadFilters, [view.key]: viewer.id }))).toEqual([['owner_id', `eq.${viewer.id}`]])
   })
 
   it('goes through search_leads for a search term, with every filter applied', async () => {
     const applied = Object.fromEntries(leadFilters.map((filter) => [filter.key, filterOptions(filter)[0]!.value]))
     const url = await requestFor({ ...noLeadFilters, ...applied, search: '  kochi ' })
     expect(url.pathname).toBe('/rest/v1/rpc/search_leads')
-    expect(filterParams(url)).toEqual(leadFilters.map((filter) => [filter.column, `eq.${applied[filter.key]}`]))
+    expect(filterParams(url)).toEqual(leadFilters.map((filter) => param(filter, applied[filter.key]!)))
   })
 })
 

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { adminAccessRequiredMessage, ApiError, errorCodes, toApiError } from '@/lib/api-error'
-import type { LeadCounter } from '../lead-filters'
+import { filterCondition, type LeadCounter } from '../lead-filters'
 import { appliedFilters, type LeadFilters, type LeadSort, type LeadSortColumn } from '../lead-query'
 
 interface CountOptions {
@@ -14,7 +14,8 @@ interface CountOptions {
  * The leads matching the filters, as one PostgREST request still to be ordered and paged. A search
  * term goes through search_leads (literal, case-insensitive substring of name, phone, email or
  * city, matched over a trigram index); without one the table is read directly, which the
- * database plans better. Each applied filter (lead-filters.ts) asks for its column to equal its value.
+ * database plans better. Each applied filter (lead-filters.ts) asks for its column to equal its value
+ * (or to be empty: the unassigned leads).
  */
 export function leadsMatching(client: SupabaseClient, filters: LeadFilters, columns: string, options: CountOptions = {}) {
   const term = filters.search.trim()
@@ -22,7 +23,10 @@ export function leadsMatching(client: SupabaseClient, filters: LeadFilters, colu
     term === ''
       ? client.from('leads').select(columns, options)
       : client.rpc('search_leads', { term }, options).select(columns)
-  return appliedFilters(filters).reduce((query, filter) => query.eq(filter.column, filters[filter.key]), source)
+  return appliedFilters(filters).reduce((query, filter) => {
+    const { column, equals } = filterCondition(filter, filters[filter.key])
+    return equals === null ? query.is(column, null) : query.eq(column, equals)
+  }, source)
 }
 
 /**

@@ -151,8 +151,9 @@ describe('leads api: status changes and access', () => {
   it('updates status and updated_at, and the change is stored', async () => {
     const lead = newLead({ id: `api-${randomUUID()}`, updated_at: '2030-01-01T00:00:00Z' })
     await serviceClient().from('leads').insert(lead)
-    const updated = await api.updateLeadStatus(lead.id, 'contacted')
-    expect(updated.status).toBe('contacted')
+    const seen = (await api.fetchLead(lead.id))!.updated_at
+    const updated = await api.updateLead(lead.id, { status: 'contacted' }, seen)
+    expect(updated).toMatchObject({ outcome: 'saved', lead: { status: 'contacted' } })
     const stored = await serviceClient().from('leads').select('status, updated_at').eq('id', lead.id).single()
     expect(stored.data?.status).toBe('contacted')
     expect(stored.data?.updated_at).not.toBe('2030-01-01T00:00:00+00:00')
@@ -161,7 +162,7 @@ describe('leads api: status changes and access', () => {
   it('refuses a status the schema does not know, with the database code', async () => {
     const lead = newLead({ id: `api-${randomUUID()}` })
     await serviceClient().from('leads').insert(lead)
-    await expect(api.updateLeadStatus(lead.id, 'archived' as never)).rejects.toMatchObject({ code: '23514' })
+    await expect(api.updateLead(lead.id, { status: 'archived' as never }, null)).rejects.toMatchObject({ code: '23514' })
   })
 
   it('shows a signed-in non-admin no leads and lets them change none', async () => {
@@ -169,7 +170,7 @@ describe('leads api: status changes and access', () => {
     const theirs = createLeadsApi(user.client)
     expect(await theirs.fetchLeadsPage({ ...mine, search: 'a' }, { from: 0, to: 49 }, signal())).toEqual([])
     expect(await theirs.countLeads({ ...mine, search: 'a' }, signal())).toBe(0)
-    await expect(theirs.updateLeadStatus(leads[0]!.id, 'closed')).rejects.toHaveProperty('code')
+    await expect(theirs.updateLead(leads[0]!.id, { status: 'closed' }, null)).rejects.toHaveProperty('code')
   })
 
   it('refuses a reader without the admin grant with the admin-access code', async () => {
@@ -212,5 +213,57 @@ describe('leads api: status changes and access', () => {
         await expect(api.signReferenceImage(value), value).rejects.toMatchObject({ code: 'not_a_reference_image' })
       }
     })
+  })
+})
+
+describe('leads api: owners and changes made meanwhile', () => {
+  const storedLead = async () => {
+    const lead = newLead({ id: `owner-${randomUUID()}` })
+    const { error } = await serviceClient().from('leads').insert(lead)
+    expect(error).toBeNull()
+    return lead.id
+  }
+
+  it('lets staff take an unassigned lead and release it; an admin gives it to anyone in the team', async () => {
+    const [admin, staff] = await Promise.all([createUserAndSignIn({ role: 'admin' }), createUserAndSignIn({ role: 'staff' })])
+    const asStaff = createLeadsApi(staff.client)
+    const asAdmin = createLeadsApi(admin.client)
+    const id = await storedLead()
+    const taken = await asStaff.updateLead(id, { owner_id: staff.userId }, (await asStaff.fetchLead(id))!.updated_at)
+    expect(taken).toMatchObject({ outcome: 'saved', lead: { owner_id: staff.userId } })
+    const released = await asStaff.updateLead(id, { owner_id: null }, taken.lead.updated_at)
+    expect(released).toMatchObject({ outcome: 'saved', lead: { owner_id: null } })
+    const given = await asAdmin.updateLead(id, { owner_id: staff.userId }, released.lead.updated_at)
+    expect(given.lead.owner_id).toBe(staff.userId)
+  })
+
+  it('writes nothing over a change made since the lead was read, and answers the lead as it is now', async () => {
+    const [admin, staff] = await Promise.all([createUserAndSignIn({ role: 'admin' }), createUserAndSignIn({ role: 'staff' })])
+    const asStaff = createLeadsApi(staff.client)
+    const asAdmin = createLeadsApi(admin.client)
+    const id = await storedLead()
+    const seenByBoth = (await asAdmin.fetchLead(id))!.updated_at
+    await asStaff.updateLead(id, { status: 'contacted' }, seenByBoth)
+    const late = await asAdmin.updateLead(id, { status: 'closed' }, seenByBoth)
+    expect(late).toMatchObject({ outcome: 'changedMeanwhile', lead: { status: 'contacted' } })
+    const stored = await serviceClient().from('leads').select('status').eq('id', id).single()
+    expect(stored.data?.status).toBe('contacted')
+  })
+
+  it('refuses an owner who is not in the team with its code and message', async () => {
+    const [admin, outsider] = await Promise.all([createUserAndSignIn({ role: 'admin' }), createUserAndSignIn()])
+    const id = await storedLead()
+    await expect(createLeadsApi(admin.client).updateLead(id, { owner_id: outsider.userId }, null)).rejects.toMatchObject({
+      code: 'owner_not_member',
+      message: 'That person is no longer in the team',
+    })
+  })
+
+  it("tells staff a lead another member took is no longer theirs to change", async () => {
+    const [first, second] = await Promise.all([createUserAndSignIn({ role: 'staff' }), createUserAndSignIn({ role: 'staff' })])
+    const id = await storedLead()
+    const seen = (await createLeadsApi(second.client).fetchLead(id))!.updated_at
+    await createLeadsApi(first.client).updateLead(id, { owner_id: first.userId }, seen)
+    await expect(createLeadsApi(second.client).updateLead(id, { owner_id: second.userId }, seen)).rejects.toMatchObject({ code: 'lead_unavailable' })
   })
 })

@@ -2,7 +2,8 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
 import { ApiError, errorCodes, toApiError } from '@/lib/api-error'
 import { isReferenceImagePath, referenceImageBucket } from '@/lib/reference-image-path'
-import type { Lead, LeadStatus } from '@/lib/lead-fields'
+import type { Lead } from '@/lib/lead-fields'
+import { leadChangeFailure, type LeadChange, type LeadUpdate } from '../lead-change'
 import { leadSchema } from '../lead.schema'
 import { leadCounters, type LeadCounter } from '../lead-filters'
 import type { LeadFilters, LeadQuery } from '../lead-query'
@@ -51,16 +52,34 @@ export function createLeadsApi(client: SupabaseClient) {
     return fetchCsvChunk(client, filters, after, size, signal)
   }
 
-  /** Sets the status and refreshes updated_at; answers the stored row. */
-  async function updateLeadStatus(leadId: string, status: LeadStatus): Promise<Lead> {
-    const { data, error } = await client
-      .from('leads')
-      .update({ status, updated_at: new Date().toISOString() })
-      .eq('id', leadId)
-      .select('*')
-      .single()
-    if (error) throw toApiError(error, 'Failed to update lead status')
-    return leadSchema.parse(data)
+  /** One lead, or null when the caller may not read it (or it does not exist). */
+  async function fetchLead(leadId: string): Promise<Lead | null> {
+    const { data, error, status } = await client.from('leads').select('*').eq('id', leadId).maybeSingle()
+    if (error) throw leadReadError(error, status)
+    return data === null ? null : leadSchema.parse(data)
+  }
+
+  /**
+   * Sets the status or the owner, unless someone changed the lead since `seen` (its updated_at as
+   * last read): then nothing is written and the answer is the lead as it is now. The database
+   * refreshes updated_at and records the change in the lead's history.
+   */
+  async function updateLead(leadId: string, change: LeadChange, seen: string | null | undefined): Promise<LeadUpdate> {
+    let request = client.from('leads').update(change).eq('id', leadId)
+    request = seen ? request.eq('updated_at', seen) : request
+    const { data, error } = await request.select('*')
+    if (error) throw toApiError(error, leadChangeFailure(change))
+    const [stored] = z.array(leadSchema).parse(data)
+    if (stored) return { outcome: 'saved', lead: stored }
+    const fresh = await fetchLead(leadId)
+    if (!fresh) throw new ApiError(errorCodes.leadUnavailable, 'This lead is no longer among your leads')
+    return { outcome: 'changedMeanwhile', lead: fresh }
+  }
+
+  /** Records in the lead's history that the member opened a WhatsApp chat with it. */
+  async function recordWhatsAppOpened(leadId: string): Promise<void> {
+    const { error } = await client.rpc('record_whatsapp_opened', { lead_id: leadId })
+    if (error) throw toApiError(error, 'Failed to record the WhatsApp chat')
   }
 
   /**
@@ -77,7 +96,7 @@ export function createLeadsApi(client: SupabaseClient) {
     return data.signedUrl
   }
 
-  return { fetchLeadsPage, countLeads, fetchLeadsCsvChunk, updateLeadStatus, signReferenceImage }
+  return { fetchLeadsPage, countLeads, fetchLeadsCsvChunk, fetchLead, updateLead, recordWhatsAppOpened, signReferenceImage }
 }
 
 export type LeadsApi = ReturnType<typeof createLeadsApi>

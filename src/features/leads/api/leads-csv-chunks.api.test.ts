@@ -6,6 +6,7 @@ import type { CsvLead, LeadStatus } from '@/lib/lead-fields'
 import { defaultChunkSize } from '../csv-export.machine'
 import { noLeadFilters, type LeadFilters } from '../lead-query'
 import type { LeadCursor } from './lead-csv-chunks'
+import { createHistoryApi } from './history-api'
 import { createLeadsApi } from './leads-api'
 
 /** This file's leads carry an occasion of their own, which every export filters by (the shared backend holds others). */
@@ -80,7 +81,7 @@ describe('CSV export chunks: keyset pages through ties', () => {
   it('writes every matching lead exactly once, newest first, through ties longer than a chunk', async () => {
     const written = await exportAll(mine)
     expect(written.map((lead) => lead.id)).toEqual(newestFirst(leads))
-    expect(Object.keys(written[0]!).sort()).toEqual(['budget_range', 'city', 'created_at', 'email', 'id', 'name', 'occasion', 'phone', 'product_type', 'status'])
+    expect(Object.keys(written[0]!).sort()).toEqual(['budget_range', 'city', 'created_at', 'email', 'id', 'name', 'occasion', 'owner_id', 'phone', 'product_type', 'status'])
   })
 
   it("writes every lead in the export's own chunks, which the backend's 1,000-row cap (hosted's db-max-rows) leaves whole", async () => {
@@ -95,5 +96,18 @@ describe('CSV export chunks: keyset pages through ties', () => {
     const expected = leads.filter((lead) => lead.status === 'closed' && lead.email.startsWith('lead42'))
     expect(expected.length).toBeGreaterThan(1)
     expect(searched.map((lead) => lead.id)).toEqual(newestFirst(expected))
+  })
+})
+
+describe('CSV export: admins only, and recorded in the history of each lead it included', () => {
+  it('refuses staff with the admin-access code, and records who exported how many rows', async () => {
+    const staff = await createUserAndSignIn({ role: 'staff' })
+    await expect(createLeadsApi(staff.client).fetchLeadsCsvChunk(mine, null, 10, new AbortController().signal)).rejects.toMatchObject({ code: 'admin_access_required' })
+    const admin = await createUserAndSignIn({ role: 'admin', displayName: 'Exporting Admin' })
+    const filters = { ...mine, search: 'lead7@' }
+    const chunk = await createLeadsApi(admin.client).fetchLeadsCsvChunk(filters, null, 1000, new AbortController().signal)
+    expect(chunk.leads).toHaveLength(1)
+    const history = await createHistoryApi(admin.client).fetchHistory(chunk.leads[0]!.id, null, new AbortController().signal)
+    expect(history[0]).toMatchObject({ kind: 'csv_exported', actor_name: 'Exporting Admin', data: expect.objectContaining({ rows: 1 }) })
   })
 })

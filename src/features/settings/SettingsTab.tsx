@@ -1,0 +1,83 @@
+import { Button, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react'
+import { useMachine } from '@xstate/react'
+import { useMemo, type ReactNode } from 'react'
+import { fromPromise } from 'xstate'
+import { toaster } from '@/components/ui/toaster'
+import { usePhoneLayout } from '@/components/ui/use-phone-layout'
+import type { SettingsApi } from './api/settings-api'
+import { roundRobinMachine } from './round-robin.machine'
+
+export const settingsTexts = {
+  assignment: 'Lead assignment',
+  roundRobin: 'Assign new leads round-robin among staff',
+  roundRobinHelp: 'Each new lead goes to the next staff member in turn, by name. With no staff, new leads stay Unassigned.',
+  on: 'Round-robin assignment is on',
+  off: 'Round-robin assignment is off',
+  loadFailed: 'Failed to load the settings',
+  saveFailed: 'Failed to change the setting',
+  retry: 'Retry',
+} as const
+
+/** One section of the Settings page: a heading and its controls. */
+function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack as="section" aria-label={title} gap="3" borderWidth="1px" rounded="md" p="4">
+      <Heading as="h2" size="md">
+        {title}
+      </Heading>
+      {children}
+    </Stack>
+  )
+}
+
+/** The admins' settings, a page of sections: lead assignment (round-robin) for now. */
+export function SettingsTab({ api }: { api: Pick<SettingsApi, 'fetchRoundRobin' | 'setRoundRobin'> }) {
+  const machine = useMemo(
+    () =>
+      roundRobinMachine.provide({
+        actors: {
+          fetchRoundRobin: fromPromise(() => api.fetchRoundRobin()),
+          setRoundRobin: fromPromise(({ input }) => api.setRoundRobin(input)),
+        },
+        actions: {
+          notifyFailed: (_, error) => {
+            console.error(error)
+            toaster.create({ title: settingsTexts.saveFailed, type: 'error' })
+          },
+          notifySaved: (_, enabled) => toaster.create({ title: enabled ? settingsTexts.on : settingsTexts.off, type: 'success' }),
+        },
+      }),
+    [api],
+  )
+  const [snapshot, send] = useMachine(machine)
+  const phone = usePhoneLayout()
+  const checked = snapshot.context.requested ?? snapshot.context.enabled
+  return (
+    <Stack gap="4">
+      <SettingsSection title={settingsTexts.assignment}>
+        {snapshot.matches('failed') ? (
+          <HStack>
+            <Text color="fg.error">{settingsTexts.loadFailed}</Text>
+            <Button variant="outline" size={phone ? 'lg' : 'sm'} onClick={() => send({ type: 'roundRobin.retry' })}>
+              {settingsTexts.retry}
+            </Button>
+          </HStack>
+        ) : (
+          <Switch.Root
+            size={phone ? 'lg' : 'md'}
+            checked={checked}
+            disabled={!snapshot.matches('shown')}
+            onCheckedChange={(details) => send({ type: 'roundRobin.set', enabled: details.checked })}
+          >
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{settingsTexts.roundRobin}</Switch.Label>
+          </Switch.Root>
+        )}
+        <Text fontSize="sm" color="fg.muted">
+          {settingsTexts.roundRobinHelp}
+        </Text>
+      </SettingsSection>
+    </Stack>
+  )
+}

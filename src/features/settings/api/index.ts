@@ -1,0 +1,4 @@
+import { supabase } from '@/lib/supabase'
+import { createSettingsApi } from './settings-api'
+
+export const settingsApi = createSettingsApi(supabase)
