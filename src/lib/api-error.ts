@@ -29,6 +29,12 @@ export const errorCodes = {
   leadAlreadyBooked: 'lead_already_booked',
   /** A visitor's slot lies past the booking range. */
   bookingTooFarAhead: 'booking_too_far_ahead',
+  /** The slot holds as many active bookings as its capacity. */
+  slotFull: 'slot_full',
+  /** The booking settings do not offer the slot (a closed day, a closure, a time not offered). */
+  slotNotOffered: 'slot_not_offered',
+  /** A visitor's slot lies sooner than the minimum notice (or in the past). */
+  bookingTooSoon: 'booking_too_soon',
   /** The lead cannot be read (any more): another member took it, or it is gone. */
   leadUnavailable: 'lead_unavailable',
   /** A note older than its editing window. */

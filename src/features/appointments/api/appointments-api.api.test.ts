@@ -127,7 +127,7 @@ describe('appointments api: changes', () => {
     const { data } = await serviceClient().from('appointments').insert({ lead_id: priya.id, slot_datetime: at(2, '14:00') }).select('id').single()
     const { data: other } = await serviceClient().from('appointments').insert({ lead_id: omar.id, slot_datetime: at(2, '15:00') }).select('id').single()
     await expect(api.rescheduleAppointment(other!.id as string, at(2, '14:00'))).rejects.toMatchObject({
-      code: '23505',
+      code: 'slot_full',
       message: 'That time slot is already booked. Please pick another slot.',
     })
     expect(data).not.toBeNull()
@@ -135,8 +135,8 @@ describe('appointments api: changes', () => {
     expect(new Date(stored.data?.slot_datetime).toISOString()).toBe(at(2, '15:00'))
   })
 
-  it('refuses a slot outside business hours with the database code', async () => {
-    await expect(api.rescheduleAppointment(ids[6]!, at(2, '20:00'))).rejects.toMatchObject({ code: '23514' })
+  it('refuses a slot the settings do not offer with the database code', async () => {
+    await expect(api.rescheduleAppointment(ids[6]!, at(2, '20:00'))).rejects.toMatchObject({ code: 'slot_not_offered' })
   })
 
   it('refuses to make an appointment active again while its lead holds another, with the database code and message', async () => {

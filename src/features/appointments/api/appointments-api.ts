@@ -1,11 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
-import { ApiError, toApiError } from '@/lib/api-error'
+import { ApiError, errorCodes, toApiError } from '@/lib/api-error'
 import { allOption } from '@/lib/all-option'
 import type { AppointmentQuery } from '../appointment-query'
 import { appointmentRowSchema, appointmentSchema, type Appointment, type AppointmentRow, type AppointmentStatus } from '../appointment.schema'
-
-const uniqueViolation = '23505'
 
 const slotTakenMessage = 'That time slot is already booked. Please pick another slot.'
 
@@ -85,7 +83,7 @@ export function createAppointmentsApi(client: SupabaseClient) {
       .eq('id', appointmentId)
       .select('*')
       .single()
-    if (error?.code === uniqueViolation) throw new ApiError(uniqueViolation, slotTakenMessage)
+    if (error?.code === errorCodes.slotFull) throw new ApiError(errorCodes.slotFull, slotTakenMessage)
     if (error) throw toApiError(error, 'Failed to reschedule appointment')
     return appointmentSchema.parse(data)
   }

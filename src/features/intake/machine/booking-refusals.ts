@@ -6,7 +6,7 @@ export type BookingRefusal = keyof Pick<SchedulerCardTexts, 'slot_taken' | 'alre
 
 /** The database's code for each refusal. */
 export const bookingRefusalCodes: Record<BookingRefusal, string> = {
-  slot_taken: errorCodes.uniqueViolation,
+  slot_taken: errorCodes.slotFull,
   already_booked: errorCodes.leadAlreadyBooked,
   too_far_ahead: errorCodes.bookingTooFarAhead,
 }
