@@ -1,12 +1,17 @@
+import { manageTokenHash, newManageToken } from '@/features/scheduling/manage-token'
 import { istWallClock } from '@/lib/dayjs'
 import { appointmentBookingApi } from '../api'
 import type { BookingText, SlotPick } from '../machine/intake-types'
 import { bookingText } from './booking-text'
 
-/** Books the visitor's slot; a failure is logged and rethrown for the machine to decide on. */
+/**
+ * Books the visitor's slot with a new manage token, whose hash goes with the booking; a failure is
+ * logged and rethrown for the machine to decide on.
+ */
 export async function bookSlot({ leadId, date, time }: SlotPick & { leadId: string }): Promise<BookingText> {
+  const tokenHash = await manageTokenHash(newManageToken())
   try {
-    await appointmentBookingApi.bookAppointment(leadId, istWallClock(date, time).toDate())
+    await appointmentBookingApi.bookAppointment(leadId, istWallClock(date, time).toDate(), tokenHash)
   } catch (error) {
     console.error('Appointment booking failed:', error)
     throw error
