@@ -1,5 +1,6 @@
 import { buildLeadPayload, type LeadPayload } from '@/features/intake/lead/lead-payload'
 import type { Lead, LeadAnswers } from '@/lib/lead-fields'
+import type { NoticeRecord } from '@/lib/notice-record'
 
 /**
  * Valid answers for every declared lead field (they pass the database's checks); the technical
@@ -22,9 +23,13 @@ const sampleAnswers: LeadAnswers = {
   reference_image: '',
 }
 
-/** A lead as the visitor chat sends it, with a fresh id: for backend and browser tests that insert leads. */
-export function aLeadPayload(overrides: Partial<LeadPayload> = {}): LeadPayload {
-  return { ...buildLeadPayload(crypto.randomUUID(), sampleAnswers, 'en'), ...overrides }
+/** The notice a visitor saw just now, in English, without the marketing opt-in. */
+export const aNotice = { notice_version: '2026-11-26', notice_language: 'en' } as const
+
+/** A lead as the visitor chat sends it, with a fresh id and the notice seen: for backend and browser tests that insert leads. */
+export function aLeadPayload(overrides: Partial<LeadPayload & NoticeRecord> = {}): LeadPayload & NoticeRecord {
+  const notice: NoticeRecord = { ...aNotice, notice_seen_at: new Date().toISOString(), whatsapp_marketing: false }
+  return { ...buildLeadPayload(crypto.randomUUID(), sampleAnswers, 'en'), ...notice, ...overrides }
 }
 
 /** A stored lead as the dashboard reads it: for unit tests of the dashboard. */

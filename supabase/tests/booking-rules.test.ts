@@ -8,7 +8,7 @@ import { anonClient, clientsOf, createUserAndSignIn, serviceClient, type SignedI
 import { migrationsBefore } from '../local/testing/migrations-with.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../local/testing/throwaway-database.ts'
 import { asSuperuser } from './support/chat-sessions.ts'
-import { newLead } from './support/leads.ts'
+import { newLead, newLeadBeforeNotices } from './support/leads.ts'
 import { visitorBooking } from './support/manage-token.ts'
 import { istDay, istSlot, randomFutureOffsetDays, sameInstant, visitorBookingDays, weekdaysBetween, weekdaysFrom } from './support/slots.ts'
 
@@ -147,7 +147,7 @@ describe('a lead that held two active appointments before these rules', () => {
   let migrationsDir = ''
   let dataDir = ''
   let server: ThrowawayDatabase | undefined
-  const lead = newLead()
+  const lead = newLeadBeforeNotices()
   const [day] = visitorBookingDays(0) as [string]
 
   async function withBackend<T>(folder: string | undefined, run: (backend: RunningBackend) => Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@ import { startLocalBackend, type LocalBackendOptions, type RunningBackend } from
 import { clientsOf } from '../local/testing/clients.ts'
 import { migrationsBefore } from '../local/testing/migrations-with.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../local/testing/throwaway-database.ts'
-import { newLead } from './support/leads.ts'
+import { newLead, newLeadBeforeNotices } from './support/leads.ts'
 import { visitorBooking } from './support/manage-token.ts'
 import { istSlot, sameInstant, weekdaysFrom } from './support/slots.ts'
 
@@ -14,7 +14,7 @@ const settingsMigration = '20261128000100_booking_settings.sql'
 let migrationsDir = ''
 let dataDir = ''
 let server: ThrowawayDatabase | undefined
-const leads = [newLead(), newLead()]
+const leads = [newLeadBeforeNotices(), newLeadBeforeNotices()]
 const [day] = weekdaysFrom(4, 1) as [string]
 
 async function withBackend<T>(folder: string | undefined, run: (backend: RunningBackend) => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseBefore } from '../local/testing/database-before.ts'
 import { clientsOf } from '../local/testing/clients.ts'
-import { newLead } from './support/leads.ts'
+import { newLeadBeforeNotices } from './support/leads.ts'
 
 const statsMigration = '20261122001200_dashboard_stats.sql'
 const database = databaseBefore(statsMigration, 'stats-backfill-')
@@ -12,7 +12,7 @@ afterAll(() => database.tearDown())
 
 /** A lead as the chat sent it then: leads had no language before 20261122002100_lead_language.sql. */
 function leadOfThen(overrides: Record<string, unknown>) {
-  const lead = newLead(overrides)
+  const lead = newLeadBeforeNotices(overrides)
   Reflect.deleteProperty(lead, 'language')
   return lead
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { aNotice } from '../../src/testing/lead-fixtures.ts'
 import { anonClient, serviceClient } from '../local/testing/clients.ts'
 import { newLead } from './support/leads.ts'
 
@@ -15,7 +16,9 @@ describe('a visitor (anon) and the leads table', () => {
     expect(error).toBeNull()
     expect(data).toBeNull()
     const stored = await storedLead(lead.id)
-    expect(stored).toMatchObject({ ...lead, status: 'pending' })
+    const { notice_seen_at: seenAt, ...sent } = lead
+    expect(stored).toMatchObject({ ...sent, status: 'pending' })
+    expect(Date.parse(stored.notice_seen_at)).toBe(Date.parse(seenAt))
     expect(Date.now() - new Date(stored.created_at).getTime()).toBeLessThan(60_000)
     expect(stored.updated_at).toBeTruthy()
   })
@@ -28,7 +31,7 @@ describe('a visitor (anon) and the leads table', () => {
 
   it('fills what a minimal lead leaves out: empty answers, no reference image, status pending', async () => {
     const id = crypto.randomUUID()
-    expect((await anonClient().from('leads').insert([{ id, name: 'Ravi Kumar', phone: '9123456789' }])).error).toBeNull()
+    expect((await anonClient().from('leads').insert([{ id, name: 'Ravi Kumar', phone: '9123456789', ...aNotice }])).error).toBeNull()
     expect(await storedLead(id)).toMatchObject({
       email: '',
       city: '',

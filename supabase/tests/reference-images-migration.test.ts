@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalBackend, type RunningBackend } from '../local/local-backend.ts'
 import { clientsOf } from '../local/testing/clients.ts'
 import { migrationsBefore } from '../local/testing/migrations-with.ts'
-import { newLead } from './support/leads.ts'
+import { newLeadBeforeNotices } from './support/leads.ts'
 import { legacyUploadName, onePixelPng, readBySignedUrl } from './support/images.ts'
 
 const privateImages = '20261125000500'
@@ -33,7 +33,7 @@ async function withBackend<T>(migrationsDir: string | undefined, run: (backend: 
 
 describe('making reference images private keeps what visitors stored before', () => {
   const name = legacyUploadName()
-  const lead = newLead({ reference_image: name })
+  const lead = newLeadBeforeNotices({ reference_image: name })
 
   it('keeps an older lead, its image and its status changes; the image is read by signed URL only', async () => {
     await withBackend(olderMigrations, async (backend) => {

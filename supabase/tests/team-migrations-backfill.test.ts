@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseBefore } from '../local/testing/database-before.ts'
 import { clientsOf, type SignedInUser } from '../local/testing/clients.ts'
-import { newLead } from './support/leads.ts'
+import { newLeadBeforeNotices } from './support/leads.ts'
 
 const firstTeamMigration = '20261127000100_team_roles.sql'
 const database = databaseBefore(firstTeamMigration, 'team-backfill-')
@@ -12,8 +12,8 @@ afterAll(() => database.tearDown())
 
 describe('the team\'s migrations on a database that already holds an admin, leads and a booking', () => {
   it('names the admin, leaves the leads unassigned with a created event, marks returning ones, keeps updated_at', async () => {
-    const first = newLead({ phone: '9555500001', created_at: '2025-01-01T10:00:00Z' })
-    const again = newLead({ phone: '9555500001', created_at: '2025-06-01T10:00:00Z', language: 'hi' })
+    const first = newLeadBeforeNotices({ phone: '9555500001', created_at: '2025-01-01T10:00:00Z' })
+    const again = newLeadBeforeNotices({ phone: '9555500001', created_at: '2025-06-01T10:00:00Z', language: 'hi' })
     let admin: SignedInUser | undefined
     const before = await withBackend(async (backend) => {
       const clients = clientsOf(backend)

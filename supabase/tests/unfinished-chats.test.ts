@@ -31,8 +31,10 @@ async function visitorLeftAt(name: string, phone: string, leftAt: string) {
   const chat = chatRecorder(dashboard.anonClient())
   await chat.start()
   await walk(chat, ['welcome'])
+  await chat.notice()
   await chat.shown('name_form')
   await chat.contact(name, phone)
+  await chat.marketing(true)
   await chat.answered('name_form')
   await walk(chat, afterNameForm.slice(0, afterNameForm.indexOf(leftAt)), leftAt)
   return chat
@@ -97,6 +99,7 @@ describe('unfinished chats: a name form, no lead and no activity for 30 minutes'
     const chat = chatRecorder(dashboard.anonClient())
     await chat.start()
     await chat.contact('Vina Rao', '9000000016')
+    await chat.marketing(true)
     await inactiveFor(chat, '40 minutes')
     expect(await listedIds()).toContain(chat.sessionId)
     await chat.answered('name_form')

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../../local/db/database.ts'
 import type { TestClient } from '../../local/testing/clients.ts'
+import { aNotice } from '../../../src/testing/lead-fixtures.ts'
 
 /** What every chat sends when it starts. */
 export const landing = { flow_version: '1', device: 'phone' }
@@ -23,6 +24,9 @@ export function chatRecorder(client: TestClient, sessionId: string = randomUUID(
     start: (details: Record<string, unknown> = {}) => call('chat_session_start', { ...landing, ...details }),
     shown: (stepId: unknown) => call('chat_step_shown', { step_id: stepId }),
     answered: (stepId: unknown) => call('chat_step_answered', { step_id: stepId }),
+    notice: (notice_version: unknown = aNotice.notice_version, notice_language: unknown = aNotice.notice_language) =>
+      call('chat_notice_shown', { notice_version, notice_language }),
+    marketing: (opted_in: unknown) => call('chat_marketing_chosen', { opted_in }),
     contact: (name: unknown, phone: unknown) => call('chat_contact_submitted', { name, phone }),
     chatFirst: () => call('chat_first_chosen'),
     completed: (leadId: unknown) => call('chat_completed', { lead_id: leadId }),
