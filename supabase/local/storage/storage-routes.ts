@@ -12,6 +12,7 @@ import type { UploadMode } from './object-rows.ts'
 import { listObjects } from './list-objects.ts'
 import { parseBucketName, parseObjectAddress, type ObjectAddress } from './object-path.ts'
 import { readPublic } from './public-read.ts'
+import { removeObjects } from './remove-objects.ts'
 import { discardRest } from './request-body.ts'
 import { StorageError, invalidRequest, notSupported, sendStorageError, tooManyUploads } from './storage-error.ts'
 import { createSignedUrl, readSigned } from './signed-urls.ts'
@@ -97,6 +98,10 @@ async function handleStorage(req: IncomingMessage, res: ServerResponse, context:
     if (method === 'POST' && path.startsWith('/object/list/')) {
       const bucket = bucketName(path.slice('/object/list/'.length))
       return await listObjects(req, res, context, await caller(req, url, context), bucket)
+    }
+    if (method === 'DELETE' && path.startsWith('/object/')) {
+      const bucket = bucketName(path.slice('/object/'.length))
+      return await removeObjects(req, res, context, await caller(req, url, context), bucket)
     }
     if (isUpload(method, path)) return await answerUpload(req, res, context, url, path, method)
     throw notSupported(`${method} /storage/v1${path.split('/').slice(0, 3).join('/')}`)
