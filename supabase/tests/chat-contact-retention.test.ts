@@ -26,7 +26,7 @@ async function contactOf(id: string) {
 
 /** An unfinished chat whose last activity was `days` days ago. */
 function unfinishedChat(days: number, phone: string) {
-  return arrangeSession(db, { createdAt: daysAgo(days + 0.01), lastActivityAt: daysAgo(days), name: 'Asha Rao', phone, steps: [['welcome', 0, 1]] })
+  return arrangeSession(db, { createdAt: daysAgo(days + 0.01), lastActivityAt: daysAgo(days), name: 'Asha Rao', phone, whatsappMarketing: true, steps: [['welcome', 0, 1]] })
 }
 
 beforeAll(async () => {

@@ -61,6 +61,8 @@ export interface ArrangedSession {
   name?: string
   phone?: string
   chatFirst?: boolean
+  /** The visitor ticked the WhatsApp marketing opt-in (at the session's start). */
+  whatsappMarketing?: boolean
   leadId?: string
   steps?: ArrangedStep[]
 }
@@ -71,12 +73,13 @@ export async function arrangeSession(db: Database, session: ArrangedSession): Pr
   await db.transaction(async (sql) => {
     await sql.query(
       `insert into public.chat_sessions (id, created_at, last_activity_at, flow_version, device, utm_source, referrer_host,
-         name, phone, name_submitted_at, chat_first_at, lead_id, completed_at)
+         name, phone, name_submitted_at, chat_first_at, lead_id, completed_at, whatsapp_marketing, whatsapp_marketing_at)
        values ($1, $2::timestamptz, coalesce($3, $2::timestamptz), '1', 'desktop', $4, $5, $6, $7,
          case when $6::text is not null or $9::text is not null then $2::timestamptz end,
-         case when $8 then $2::timestamptz end, $9, case when $9::text is not null then $2::timestamptz end)`,
+         case when $8 then $2::timestamptz end, $9, case when $9::text is not null then $2::timestamptz end,
+         $10, case when $10 then $2::timestamptz end)`,
       [id, session.createdAt, session.lastActivityAt ?? null, session.utmSource ?? null, session.referrerHost ?? null,
-        session.name ?? null, session.phone ?? null, session.chatFirst ?? false, session.leadId ?? null],
+        session.name ?? null, session.phone ?? null, session.chatFirst ?? false, session.leadId ?? null, session.whatsappMarketing ?? false],
     )
     for (const [stepId, shownAfter, answeredAfter] of session.steps ?? []) {
       await sql.query(

@@ -24,6 +24,7 @@ async function visitor(name: string, phone: string, answered: string[], leftAt?:
   expect((await chat.start(landing)).error).toBeNull()
   await walk(chat, answered.slice(0, 1))
   expect((await chat.contact(name, phone)).error).toBeNull()
+  expect((await chat.marketing(true)).error).toBeNull()
   await walk(chat, answered.slice(1), leftAt)
   return chat
 }

@@ -114,3 +114,16 @@ test('a repeated start of the same session keeps the first landing details', asy
   await api.startSession(session, { ...landing, device: 'desktop', utmSource: 'second' })
   expect(await storedSession(session)).toMatchObject({ device: 'phone', utm_source: 'first' })
 })
+
+test('the notice shown and the marketing choice are recorded on the session; a wrong version is a coded error', async () => {
+  const api = createChatRecordingApi(visitorClient())
+  const session = randomUUID()
+  await api.startSession(session, landing)
+  await api.noticeShown(session, '2026-11-26', 'hi')
+  await api.marketingChosen(session, true)
+  expect(await storedSession(session)).toMatchObject({ notice_version: '2026-11-26', notice_language: 'hi', whatsapp_marketing: true })
+  await api.marketingChosen(session, false)
+  expect(await storedSession(session)).toMatchObject({ whatsapp_marketing: false, whatsapp_marketing_at: null })
+  await expect(api.noticeShown(session, 'Not A Version!', 'en')).rejects.toMatchObject({ name: 'ApiError', code: '23514' })
+  await expect(api.marketingChosen(randomUUID(), true)).rejects.toMatchObject({ code: '23503' })
+})

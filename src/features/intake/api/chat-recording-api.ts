@@ -40,6 +40,11 @@ export function createChatRecordingApi(client: SupabaseClient) {
     /** The name form's name and phone, as the form checked them. */
     contactSubmitted: (sessionId: string, name: string, phone: string) =>
       call('chat_contact_submitted', sessionId, { name: name.trim(), phone: phone.trim() }),
+    /** The privacy notice shown before the name form: its version and language (a later showing replaces it). */
+    noticeShown: (sessionId: string, noticeVersion: string, noticeLanguage: string) =>
+      call('chat_notice_shown', sessionId, { notice_version: noticeVersion, notice_language: noticeLanguage }),
+    /** The visitor's tick or untick of the WhatsApp marketing opt-in. */
+    marketingChosen: (sessionId: string, optedIn: boolean) => call('chat_marketing_chosen', sessionId, { opted_in: optedIn }),
     chatFirstChosen: (sessionId: string) => call('chat_first_chosen', sessionId),
     /** Attaches the lead this chat just saved. */
     completed: (sessionId: string, leadId: string) => call('chat_completed', sessionId, { lead_id: leadId }),

@@ -26,6 +26,8 @@ function fakeApi(fail: (call: Call) => boolean = () => false) {
     stepAnswered: (...args) => answer(['stepAnswered', ...args]),
     contactSubmitted: (...args) => answer(['contactSubmitted', ...args]),
     chatFirstChosen: (...args) => answer(['chatFirstChosen', ...args]),
+    noticeShown: (...args) => answer(['noticeShown', ...args]),
+    marketingChosen: (...args) => answer(['marketingChosen', ...args]),
     completed: (...args) => answer(['completed', ...args]),
   }
   return { api, calls }
