@@ -38,8 +38,9 @@ grant insert (notice_version, notice_language, notice_seen_at, whatsapp_marketin
 
 -- A visitor's lead names the notice its visitor saw, else 400 notice_required. The visitor's
 -- notice_seen_at is kept when it lies within the last day (the notice was shown before the name
--- form); absent, future or older, it is the insert's time. The opt-in's time is the insert's time
--- for visitors; for the service role, the one it sends or the insert's.
+-- form); absent, future or older, it is the insert's time (for the service role: absent). The
+-- opt-in's time is the insert's time for visitors; for the service role, the one it sends or the
+-- insert's.
 create function private.record_lead_notice()
 returns trigger
 language plpgsql
@@ -55,6 +56,9 @@ begin
       new.notice_seen_at := now();
     end if;
     new.whatsapp_marketing_at := null;
+  end if;
+  if new.notice_version is not null and new.notice_seen_at is null then
+    new.notice_seen_at := now();
   end if;
   new.whatsapp_marketing_at := case when new.whatsapp_marketing then coalesce(new.whatsapp_marketing_at, now()) end;
   return new;

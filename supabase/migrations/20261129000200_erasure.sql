@@ -108,9 +108,11 @@ create policy reference_images_admin_delete on storage.objects
   using (bucket_id = 'reference-images' and (select private.is_admin()));
 
 -- The erasure itself, for erase_person and the retention job: the given leads (and everything on
--- them), the chat sessions of those leads or of `phone`, and the phone in export search terms. One
+-- them), the chat sessions of those leads or of `phone`, and the phone in export search terms and
+-- in data access requests (the requests stay, without it). One
 -- person's erasures run one after another (a lock on the phone), so two at once leave one
--- tombstone with the counts and one with nothing left to count. Answers the tombstone's id.
+-- tombstone with the counts and one with nothing left to count (see private.erase_person). Answers
+-- the tombstone's id.
 create function private.erase_leads(lead_ids text[], phone text, reason text, erased_by uuid)
 returns uuid
 language plpgsql
@@ -146,6 +148,8 @@ begin
   select count(*) into tombstone.chat_sessions from gone;
 
   if erase_leads.phone is not null then
+    update public.data_access_requests as r set phone = null, comment = null
+    where r.phone = erase_leads.phone;
     update private.lead_exports as e set term = '', filters = e.filters - 'term'
     where position(erase_leads.phone in regexp_replace(e.term, '[^0-9]', '', 'g')) > 0;
   end if;
@@ -166,13 +170,13 @@ $$;
 
 revoke all on function private.erase_leads(text[], text, text, uuid) from public, anon, authenticated;
 
--- Admins erase a person by phone (10 digits, as leads hold it): 400 phone_invalid otherwise, 403
--- not_admin for anyone else. A person with an active appointment today (India time) needs
--- confirm_booking_today, else 409 booking_today_needs_confirmation and nothing changes. Answers the
--- tombstone's counts and the files the app removes through Storage:
+-- Erases a person by phone (10 digits, as leads hold it; 400 phone_invalid otherwise). A person
+-- with an active appointment today (India time) needs confirm_booking_today, else 409
+-- booking_today_needs_confirmation and nothing changes. Answers the tombstone's counts and the
+-- files the app removes through Storage:
 --   {"erasure_id", "leads", "appointments", "notes", "follow_ups", "chat_sessions", "files",
 --    "paths": [{"bucket_id", "name"}]}
-create function public.erase_person(phone text, confirm_booking_today boolean default false)
+create function private.erase_person(phone text, confirm_booking_today boolean, reason text)
 returns jsonb
 language plpgsql
 security definer
@@ -184,9 +188,6 @@ declare
   erasure_id uuid;
   tombstone public.erasures;
 begin
-  if not coalesce(private.is_admin(), false) then
-    perform private.refuse_request(403, 'not_admin', 'Only an admin can erase a person.');
-  end if;
   if erase_person.phone is null or erase_person.phone !~ '^[0-9]{10}$' then
     perform private.refuse_request(400, 'phone_invalid', 'Give the phone number as its 10 digits.');
   end if;
@@ -210,7 +211,7 @@ begin
   into paths
   from (select distinct l.reference_image as name from public.leads as l where l.id = any(lead_ids) and l.reference_image is not null) as images;
 
-  erasure_id := private.erase_leads(lead_ids, erase_person.phone, 'admin', auth.uid());
+  erasure_id := private.erase_leads(lead_ids, erase_person.phone, erase_person.reason, auth.uid());
   select * into tombstone from public.erasures as e where e.id = erasure_id;
   return jsonb_build_object(
     'erasure_id', tombstone.id,
@@ -222,6 +223,23 @@ begin
     'files', tombstone.files,
     'paths', paths
   );
+end;
+$$;
+
+revoke all on function private.erase_person(text, boolean, text) from public, anon, authenticated;
+
+-- Admins erase a person (403 not_admin for anyone else), as private.erase_person.
+create function public.erase_person(phone text, confirm_booking_today boolean default false)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not coalesce(private.is_admin(), false) then
+    perform private.refuse_request(403, 'not_admin', 'Only an admin can erase a person.');
+  end if;
+  return private.erase_person(phone, confirm_booking_today, 'admin');
 end;
 $$;
 

@@ -138,9 +138,9 @@ async function handleRpc(req: IncomingMessage, res: ServerResponse, context: Bac
   )
   if (result.kind === 'rows') return sendRows(req, res, query, result.rows)
   const headers = { 'Content-Range': contentRange(0, result.count, prefer.countExact ? result.count : undefined) }
-  if (result.body === undefined) return sendEmpty(res, 204, headers)
-  if (method === 'HEAD') return sendEmpty(res, 200, headers)
-  return sendRawJson(res, 200, result.body, headers)
+  if (result.body === undefined) return sendEmpty(res, result.status ?? 204, headers)
+  if (method === 'HEAD') return sendEmpty(res, result.status ?? 200, headers)
+  return sendRawJson(res, result.status ?? 200, result.body, headers)
 }
 
 async function handleRest(req: IncomingMessage, res: ServerResponse, context: BackendContext, url: URL, path: string) {

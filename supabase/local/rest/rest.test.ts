@@ -8,7 +8,7 @@ const service = () => serviceClient()
 describe('rest: reads and writes the way supabase-js sends them', () => {
   it('inserts an array of one without reading back: 201 and an empty body', async () => {
     const lead = validLead()
-    const response = await rawFetch(`/rest/v1/leads?columns=${encodeURIComponent('"id","name","phone","status"')}`, {
+    const response = await rawFetch(`/rest/v1/leads?columns=${encodeURIComponent('"id","name","phone","status","notice_version","notice_language"')}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'content-profile': 'public' },
       body: JSON.stringify([lead]),

@@ -81,7 +81,17 @@ export interface FunctionCall {
  * A function returning a set of rows is read like a table (filters, select, order, limit, offset,
  * count); any other answers one JSON value (`undefined` for void) and takes no modifiers.
  */
-export type FunctionResult = { kind: 'rows'; rows: RowsResult } | { kind: 'value'; body: string | undefined; count: number }
+export type FunctionResult = { kind: 'rows'; rows: RowsResult } | { kind: 'value'; body: string | undefined; count: number; status?: number }
+
+/**
+ * The status a function chose with `set_config('response.status', '<code>', true)`, as PostgREST
+ * answers it (the transaction still commits); undefined when unset or not a status code.
+ */
+async function chosenStatus(session: SqlSession): Promise<number | undefined> {
+  const result = await session.query("select current_setting('response.status', true) as status")
+  const chosen = Number(result.rows[0]?.status ?? '')
+  return Number.isInteger(chosen) && chosen >= 100 && chosen <= 599 ? chosen : undefined
+}
 
 /** The JSON body of a POST, or the arguments a GET/HEAD names in its query string, as named arguments. */
 export function functionArguments(body: unknown): [string, unknown][] {
@@ -115,9 +125,10 @@ async function callForValue(session: SqlSession, call: string, params: Params, s
   const result = await session.query(sql, params.values)
   const row = result.rows[0]
   const count = Number(row?.n ?? 1)
-  if (shape.returnsVoid) return { kind: 'value', body: undefined, count }
+  const status = await chosenStatus(session)
+  if (shape.returnsVoid) return { kind: 'value', body: undefined, count, status }
   const value = row?.body
-  return { kind: 'value', body: value === null || value === undefined ? 'null' : String(value), count }
+  return { kind: 'value', body: value === null || value === undefined ? 'null' : String(value), count, status }
 }
 
 /** `/rpc/<fn>` with named arguments, answered in the shapes PostgREST gives. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect, inject } from 'vitest'
 import { serviceClient } from './clients.ts'
+import { aNotice } from '../../../src/testing/lead-fixtures.ts'
 
 /** Raw HTTP against the shared test backend, for what supabase-js would never send. */
 export function rawFetch(path: string, init: RequestInit & { apikey?: string | null } = {}): Promise<Response> {
@@ -10,9 +11,9 @@ export function rawFetch(path: string, init: RequestInit & { apikey?: string | n
   return fetch(`${inject('url')}${path}`, { ...init, headers })
 }
 
-/** A lead that passes every CHECK of the leads table. */
+/** A lead that passes every CHECK of the leads table, with the notice a visitor saw. */
 export function validLead<T extends Record<string, unknown>>(overrides: T = {} as T) {
-  return { id: `t-${randomUUID()}`, name: 'Asha Rao', phone: '9876543210', status: 'pending', ...overrides }
+  return { id: `t-${randomUUID()}`, name: 'Asha Rao', phone: '9876543210', status: 'pending', ...aNotice, ...overrides }
 }
 
 /** Raw HTTP as the service role (bypasses row-level security). */
