@@ -12,11 +12,11 @@ function recordingDatabase() {
     transaction(work) {
       return work({
         async query<Row>(sql: string): Promise<SqlResult<Row>> {
-          if (sql.includes('private.purge_chat_contacts() as cleared')) {
+          if (sql.includes('private.run_retention() ->>')) {
             state.purges += 1
             if (state.failing) throw new Error('database unavailable')
           }
-          return { rows: [{ present: true, cleared: 0 } as Row], affectedRows: 0 }
+          return { rows: [{ retention: true, purge: true, cleared: 0 } as Row], affectedRows: 0 }
         },
         async exec() {},
       })
@@ -58,8 +58,8 @@ describe('the local retention job', () => {
     await vi.advanceTimersByTimeAsync(dayMs)
     expect(state.purges).toBe(2)
     expect(logged).toEqual([
-      '[local backend] clearing expired chat contacts failed: database unavailable',
-      '[local backend] clearing expired chat contacts failed: database unavailable',
+      '[local backend] the retention job failed: database unavailable',
+      '[local backend] the retention job failed: database unavailable',
     ])
     await stop()
   })

@@ -3,14 +3,21 @@ import type { Database } from './database.ts'
 const everyDayMs = 24 * 60 * 60 * 1000
 
 /**
- * Clears the contact details of unfinished chats older than the retention period, as
- * private.purge_chat_contacts() (20261122001700) decides; answers how many, or undefined for a
- * database whose migrations do not have the function yet.
+ * The daily retention job: private.run_retention() (20261129000500: expired leads erased, expired
+ * chat contacts cleared, old audit events purged), or on a database migrated before it,
+ * private.purge_chat_contacts() (20261122001700). Answers how many chat contacts were cleared, or
+ * undefined for a database that has neither yet.
  */
 export function purgeChatContacts(db: Database): Promise<number | undefined> {
   return db.transaction(async (session) => {
-    const found = await session.query<{ present: boolean }>("select to_regprocedure('private.purge_chat_contacts()') is not null as present")
-    if (!found.rows[0]?.present) return undefined
+    const found = await session.query<{ retention: boolean; purge: boolean }>(
+      "select to_regprocedure('private.run_retention()') is not null as retention, to_regprocedure('private.purge_chat_contacts()') is not null as purge",
+    )
+    if (found.rows[0]?.retention) {
+      const ran = await session.query<{ cleared: number }>("select (private.run_retention() ->> 'chat_contacts')::int as cleared")
+      return ran.rows[0]?.cleared
+    }
+    if (!found.rows[0]?.purge) return undefined
     const purged = await session.query<{ cleared: number }>('select private.purge_chat_contacts() as cleared')
     return purged.rows[0]?.cleared
   })
@@ -24,7 +31,7 @@ export function scheduleChatContactPurge(db: Database, log: (message: string) =>
   let running: Promise<unknown> = Promise.resolve()
   const run = () => {
     running = purgeChatContacts(db).catch((error: unknown) => {
-      log(`[local backend] clearing expired chat contacts failed: ${error instanceof Error ? error.message : String(error)}`)
+      log(`[local backend] the retention job failed: ${error instanceof Error ? error.message : String(error)}`)
     })
   }
   run()
