@@ -26,9 +26,9 @@ const sampleAnswers: LeadAnswers = {
 /** The notice a visitor saw just now, in English, without the marketing opt-in. */
 export const aNotice = { notice_version: '2026-11-26', notice_language: 'en' } as const
 
-/** A lead as the visitor chat sends it, with a fresh id and the notice seen: for backend and browser tests that insert leads. */
+/** A lead as the visitor chat sends it, with a fresh id and the notice seen (the database dates it): for backend and browser tests that insert leads. */
 export function aLeadPayload(overrides: Partial<LeadPayload & NoticeRecord> = {}): LeadPayload & NoticeRecord {
-  const notice: NoticeRecord = { ...aNotice, notice_seen_at: new Date().toISOString(), whatsapp_marketing: false }
+  const notice: NoticeRecord = { ...aNotice, whatsapp_marketing: false }
   return { ...buildLeadPayload(crypto.randomUUID(), sampleAnswers, 'en'), ...notice, ...overrides }
 }
 

@@ -18,6 +18,7 @@ import { startRealtimeService, type RealtimeLoad, type RealtimeService } from '.
 import { restService } from './rest/rest-routes.ts'
 import { createRouter, createUpgradeRouter, type Handler, type Services, type UpgradeHandler } from './router.ts'
 import { diskObjectStore, memoryObjectStore, type ObjectStore } from './storage/object-store.ts'
+import { removePendingFiles } from './storage/pending-file-erasures.ts'
 import { storageService } from './storage/storage-routes.ts'
 
 export interface LocalBackendOptions extends DatabaseLocation {
@@ -75,8 +76,7 @@ interface BackendServices {
   realtime: RealtimeService
 }
 
-async function services(context: BackendContext, options: LocalBackendOptions): Promise<BackendServices> {
-  const objects = await objectStore(options.dataDir)
+async function services(context: BackendContext, options: LocalBackendOptions, objects: ObjectStore): Promise<BackendServices> {
   const realtime = await startRealtimeService(context)
   return {
     http: {
@@ -103,8 +103,14 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
 export async function createLocalBackend(options: LocalBackendOptions = {}): Promise<LocalBackend> {
   const keys = options.dataDir ? await ensureKeys(options.dataDir) : await generateKeys()
   const ready = quiet(prepare(options, keys))
-  const started = quiet(ready.then((context) => services(context, options)))
-  const stopChatContactPurge = quiet(ready.then((context) => scheduleChatContactPurge(context.db)))
+  const objects = quiet(ready.then(() => objectStore(options.dataDir)))
+  const started = quiet(ready.then(async (context) => services(context, options, await objects)))
+  const stopChatContactPurge = quiet(
+    ready.then(async (context) => {
+      const store = await objects
+      return scheduleChatContactPurge(context.db, console.error, () => removePendingFiles(context.db, store))
+    }),
+  )
   return {
     keys,
     handler: createRouter(keys, quiet(started.then(({ http }) => http))),

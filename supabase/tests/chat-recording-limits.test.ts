@@ -21,6 +21,8 @@ const configured = [
   { action: 'chat_completed', max_requests: 60, per: '00:10:00' },
   { action: 'chat_contact_submitted', max_requests: 60, per: '00:10:00' },
   { action: 'chat_first_chosen', max_requests: 60, per: '00:10:00' },
+  { action: 'chat_marketing_chosen', max_requests: 60, per: '00:10:00' },
+  { action: 'chat_notice_shown', max_requests: 60, per: '00:10:00' },
   { action: 'chat_session_start', max_requests: 60, per: '00:10:00' },
   { action: 'chat_step_answered', max_requests: 600, per: '00:10:00' },
   { action: 'chat_step_shown', max_requests: 600, per: '00:10:00' },

@@ -172,7 +172,7 @@ describe('limits a client cannot route around', () => {
   })
 
   it.each([
-    ['leads', ['/leads', '/le%61ds', '/%6c%65%61%64%73', '/%6C%65%61%64%73', '/leads?columns=id,name,phone,status']],
+    ['leads', ['/leads', '/le%61ds', '/%6c%65%61%64%73', '/%6C%65%61%64%73', '/leads?columns=id,name,phone,status,notice_version,notice_language']],
     ['appointments', ['/appointments', '/appointment%73', '/%61ppointments', '/%61%70%70%6f%69%6e%74%6d%65%6e%74%73']],
   ])('counts every spelling of the path to %s as one limit', async (table, paths) => {
     const address = freshAddress()

@@ -25,12 +25,17 @@ export function purgeChatContacts(db: Database): Promise<number | undefined> {
 
 /**
  * The daily job pg_cron runs on hosted Supabase: now, then every 24 hours, without keeping the
- * process alive. A failure is logged, never thrown. The returned stop waits for a run in progress.
+ * process alive; `afterwards` (the erased files' removal) follows each run. A failure is logged,
+ * never thrown. The returned stop waits for a run in progress.
  */
-export function scheduleChatContactPurge(db: Database, log: (message: string) => void = console.error): () => Promise<void> {
+export function scheduleChatContactPurge(
+  db: Database,
+  log: (message: string) => void = console.error,
+  afterwards: () => Promise<unknown> = () => Promise.resolve(),
+): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve()
   const run = () => {
-    running = purgeChatContacts(db).catch((error: unknown) => {
+    running = purgeChatContacts(db).then(afterwards).catch((error: unknown) => {
       log(`[local backend] the retention job failed: ${error instanceof Error ? error.message : String(error)}`)
     })
   }

@@ -1,4 +1,5 @@
 import { leadChatFields, leadFields } from '../../../src/lib/lead-fields.ts'
+import { consentColumns, noticeColumns } from '../../../src/lib/notice-record.ts'
 import type { RunningBackend } from '../../local/local-backend.ts'
 import type { TestClient } from '../../local/testing/clients.ts'
 import { newLead } from './leads.ts'
@@ -19,11 +20,12 @@ export interface LeadColumnFacts {
 export const declaredLeadFields = (): string[] => [...leadFields, ...leadChatFields].map((field) => field.name)
 
 /**
- * Columns of public.leads that are the record's own, not declared fields: the chat sends the first two,
- * the database sets the times and the returning mark, and the team's work keeps the owner.
+ * Columns of public.leads that are the record's own, not declared fields: the chat sends the id,
+ * the status and the notice its visitor saw; the database sets the times, the returning mark and
+ * the consent times, and the team's work keeps the owner.
  */
-const visitorSentColumns = ['id', 'status']
-const serverKeptColumns = ['created_at', 'updated_at', 'owner_id', 'returning']
+const visitorSentColumns = ['id', 'status', ...noticeColumns]
+const serverKeptColumns = ['created_at', 'updated_at', 'owner_id', 'returning', ...consentColumns]
 
 /**
  * Reads the catalog of `backend`'s database and one lead through search_leads as `admin` (after a

@@ -1,4 +1,4 @@
-import type { NoticeRecord } from '../../../src/lib/notice-record.ts'
+import { noticeColumns, type NoticeRecord } from '../../../src/lib/notice-record.ts'
 import { aLeadPayload } from '../../../src/testing/lead-fixtures.ts'
 
 /** A lead as the intake sends it, with a fresh id; `overrides` may break it on purpose. */
@@ -7,7 +7,6 @@ export function newLead(overrides: Record<string, unknown> = {}) {
 }
 
 type VisitorLead = ReturnType<typeof aLeadPayload>
-const noticeColumns: (keyof NoticeRecord)[] = ['notice_version', 'notice_language', 'notice_seen_at', 'whatsapp_marketing']
 
 /**
  * A lead as the intake sent it before privacy notices (20261129000100_notice_and_consent.sql): for
