@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import { dataFolder } from '../supabase/local/data-folder.ts'
-import { defaultDataDir } from '../supabase/local/data-home.ts'
+import { e2eDataDir } from './e2e-data-dir.ts'
 
 /** The data folder and origin playwright.config.ts gives `npm start`; overridable for a side-by-side run. */
-const folder = dataFolder(path.resolve(process.env.E2E_DATA_DIR ?? defaultDataDir('e2e', process.cwd())))
+const folder = dataFolder(e2eDataDir())
 export const backendUrl = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 5173}`
 
 class RealtimeUnavailable {
