@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import type { CheckedFlow, FlowOption, FlowStep } from '@/features/intake/flow/flow.schema'
 import type { IntakeMachine } from '@/features/intake/machine/compile-flow'
-import type { AnyIntakeEvent, BookingText } from '@/features/intake/machine/intake-types'
+import type { AnyIntakeEvent, Booking } from '@/features/intake/machine/intake-types'
 import { ApiError } from '@/lib/api-error'
 import { optionParts } from './flow-reading'
 
@@ -37,7 +37,14 @@ export const invalidFormValues: Record<string, string> = { name: 'P1', phone: '1
 
 export const uploadedPath = 'fedcba9876543210fedcba9876543210.jpg'
 export const pickedSlot = { date: '2026-11-24', time: '11:00' }
-export const booking: BookingText = { date: 'Tuesday, 24 November 2026', time: '11:00 AM', day: '2026-11-24' }
+export const booking: Booking = {
+  date: 'Tuesday, 24 November 2026',
+  time: '11:00 AM',
+  day: '2026-11-24',
+  slot: '2026-11-24T05:30:00.000Z',
+  manageLink: 'https://kanak.example/booking#token',
+  manageTokenHash: '0'.repeat(64),
+}
 
 export function stepIdOf(snapshot: IntakeSnapshot): string {
   const value = snapshot.value as string | Record<string, unknown>

@@ -60,6 +60,12 @@ export const schedulerCardSchema = z
     dismiss: text.describe('Closes the card without booking'),
     booked_title: text,
     booked: text.describe('The thank-you line once booked; may use {{name}}, {{date}} and {{time}}'),
+    manage: text.describe("The booked card's link to the visitor's own page that changes or cancels the booking"),
+    add_to_calendar: text.describe('The booked card\'s button that downloads the appointment as a calendar file (.ics)'),
+    calendar_title: text.describe("The calendar event's name; the brand's name follows it"),
+    calendar_details: text.describe("The calendar event's notes; may use {{manage_link}}; the brand's phone follows them"),
+    send_whatsapp: text.describe("The booked card's link that opens WhatsApp with whatsapp_booked prefilled"),
+    whatsapp_booked: text.describe('The WhatsApp message the visitor may send once booked; may use {{date}}, {{time}} and {{manage_link}}'),
   })
   .describe('Texts of the appointment scheduler card')
 
