@@ -23,6 +23,7 @@ const loadedLater = [
   'src/features/intake/chat/UploadPanel.tsx',
   'src/features/intake/chat/SchedulerPanel.tsx',
   'src/features/intake/chat/book-slot.ts',
+  'src/features/intake/chat/BookedLinks.tsx', // once booked; the .ics writer loads on its click
   // Each translation's texts: fetched only when a visitor chooses that language (the manifest names them from the project).
   ...translationFilesOf(consultationFlowFile).map(({ file }) => path.relative(process.cwd(), file)),
 ]
@@ -51,7 +52,7 @@ describe('the production build of the visitor page', () => {
         ...chunks.map((chunk) => `  ${chunk.file}  ${(chunk.gzipBytes / 1024).toFixed(1)} KB`),
       ].join('\n'),
     )
-    expect(chunks.some((chunk) => /start-admin-page|AdminChakra|SchedulerPanel|UploadPanel|supabase|start-routed-pages|consultation\.[a-z]/.test(chunk.file))).toBe(false)
+    expect(chunks.some((chunk) => /start-admin-page|AdminChakra|SchedulerPanel|UploadPanel|BookedLinks|calendar-download|supabase|start-routed-pages|consultation\.[a-z]/.test(chunk.file))).toBe(false)
     expect(total).toBeLessThanOrEqual(budgetBytes)
   })
 
