@@ -37,9 +37,9 @@ function checkedSlots(slots: BookingSlot[]): BookingSlot[] {
   return [...slots].sort((a, b) => a.time.localeCompare(b.time))
 }
 
-function checkedReason(reason: string, optional: boolean): string {
+function checkedReason(reason: string, optional: boolean, code: string): string {
   const cleaned = reason.trim()
-  if (cleaned.length > 80 || (!optional && cleaned === '')) refuse('invalid_reason', optional ? 'A reason is at most 80 characters.' : 'A reason is 1 to 80 characters.')
+  if (cleaned.length > 80 || (!optional && cleaned === '')) refuse(code, optional ? 'A reason is at most 80 characters.' : 'A reason is 1 to 80 characters.')
   return cleaned
 }
 
@@ -67,7 +67,7 @@ export function memoryAvailabilityApi(initial: BookingSettings = defaultBookingS
       answer((current) => {
         if (!startsOn || !endsOn) refuse('invalid_closure_dates', 'A closure needs its first and last day.')
         if (endsOn < startsOn) refuse('closure_reversed', "A closure's last day cannot come before its first.")
-        const cleaned = checkedReason(reason, false)
+        const cleaned = checkedReason(reason, false, 'invalid_closure_reason')
         if (current.closures.some((closure) => closure.starts_on <= endsOn && startsOn <= closure.ends_on)) {
           refuse('closure_overlaps', 'This closure overlaps another one. Change or remove that one instead.')
         }
@@ -82,7 +82,7 @@ export function memoryAvailabilityApi(initial: BookingSettings = defaultBookingS
     setDateOverride: (onDate, slots, reason) =>
       answer((current) => {
         if (!onDate) refuse('invalid_override_date', 'An override needs its date.')
-        const override = { on_date: onDate, slots: checkedSlots(slots), reason: checkedReason(reason, true) }
+        const override = { on_date: onDate, slots: checkedSlots(slots), reason: checkedReason(reason, true, 'invalid_override_reason') }
         const others = current.date_overrides.filter((existing) => existing.on_date !== onDate)
         return { ...current, date_overrides: [...others, override].sort((a, b) => a.on_date.localeCompare(b.on_date)) }
       }),
