@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { bookedBySystem, startBookingBackend, type BookingBackend } from '@backend/tests/support/bookings'
-import { createAvailabilityApi } from '@/features/settings/api/availability-api'
 import { istWallClock, inIst } from '@/lib/dayjs'
 import { createSchedulingApi } from './scheduling-api'
 
@@ -25,9 +24,9 @@ function nextWeekday(weekday: number): string {
 test("a visitor reads the settings' slots with capacity and counts: an opened Saturday offered, a closed Monday not, a booking counted", async () => {
   const saturday = nextWeekday(6)
   const monday = nextWeekday(1)
-  const admin = createAvailabilityApi(backend.admin.client)
-  await admin.setWeeklyHours(6, true, [{ time: '11:00', capacity: 2 }])
-  await admin.addClosure(monday, monday, 'Stock taking')
+  const admin = backend.admin.client
+  expect((await admin.rpc('set_weekly_hours', { weekday: 6, open: true, slots: [{ time: '11:00', capacity: 2 }] })).error).toBeNull()
+  expect((await admin.rpc('add_closure', { starts_on: monday, ends_on: monday, reason: 'Stock taking' })).error).toBeNull()
   await bookedBySystem(backend, istWallClock(saturday, '11:00').toISOString())
 
   const visitor = createSchedulingApi(backend.anonClient())
