@@ -27,6 +27,12 @@ export const errorCodes = {
   insufficientPrivilege: '42501',
   /** The lead already holds an active (scheduled or confirmed) appointment. */
   leadAlreadyBooked: 'lead_already_booked',
+  /** Every place of the slot is booked (its capacity reached). */
+  slotFull: 'slot_full',
+  /** The booking settings do not offer the slot (a closed day, a closure, a time not offered). */
+  slotNotOffered: 'slot_not_offered',
+  /** A visitor's slot lies within the minimum notice. */
+  bookingTooSoon: 'booking_too_soon',
   /** A visitor's slot lies past the booking range. */
   bookingTooFarAhead: 'booking_too_far_ahead',
   /** The lead cannot be read (any more): another member took it, or it is gone. */

@@ -18,9 +18,11 @@ export const saveErrorCases = [
   new ApiError('XX000', 'internal error'),
 ]
 
-/** A booking the appointment api refused: the slot was taken meanwhile, the lead holds one, the date is too far ahead, or anything else. */
+/** A booking the appointment api refused: the slot filled or stopped being offered meanwhile, too soon, the lead holds one, the date is too far ahead, or anything else. */
 export const bookingErrorCases = [
-  new ApiError('23505', 'duplicate key value violates unique constraint "appointments_active_slot_key"'),
+  new ApiError('slot_full', 'This time has just been booked. Choose another one.'),
+  new ApiError('slot_not_offered', 'This time is not offered for bookings. Choose another one.'),
+  new ApiError('booking_too_soon', 'This time is too soon to book. Choose a later one.'),
   new ApiError('lead_already_booked', 'This lead already has an active appointment. Change or cancel it instead of booking another.'),
   new ApiError('booking_too_far_ahead', 'A visitor may book at most 62 days ahead.'),
   new ApiError('XX000', 'internal error'),

@@ -32,18 +32,18 @@ test('a visitor books a slot for their lead; it is stored as scheduled at that i
   expect(new Date(data[0].slot_datetime).getTime()).toBe(booked.getTime())
 })
 
-test('a slot someone else booked meanwhile is refused with 23505 and not booked twice', async () => {
+test('a slot someone else booked meanwhile is refused with slot_full and not booked twice', async () => {
   const api = createAppointmentBookingApi(anonClient())
   const taken = slot(second, 15)
   await api.bookAppointment(await visitorLead(), taken)
   const other = await visitorLead()
-  await expect(api.bookAppointment(other, taken)).rejects.toMatchObject({ code: errorCodes.uniqueViolation })
+  await expect(api.bookAppointment(other, taken)).rejects.toMatchObject({ code: errorCodes.slotFull })
   expect(await bookingsOf(other)).toEqual([])
 })
 
-test('a slot outside business hours is refused by the database', async () => {
+test('a slot the settings do not offer is refused by the database with slot_not_offered', async () => {
   const api = createAppointmentBookingApi(anonClient())
-  await expect(api.bookAppointment(await visitorLead(), slot(third, 20))).rejects.toMatchObject({ code: '23514' })
+  await expect(api.bookAppointment(await visitorLead(), slot(third, 20))).rejects.toMatchObject({ code: errorCodes.slotNotOffered })
 })
 
 test('a second booking for a lead that holds one is refused with lead_already_booked', async () => {

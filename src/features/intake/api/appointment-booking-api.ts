@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { toApiError } from '@/lib/api-error'
 
 export function createAppointmentBookingApi(client: SupabaseClient) {
-  /** Books a consultation slot for the visitor's lead; a slot booked meanwhile fails with code 23505. */
+  /** Books a consultation slot for the visitor's lead; a full slot fails with slot_full, one the settings do not offer with slot_not_offered. */
   async function bookAppointment(leadId: string, slot: Date): Promise<void> {
     const { error } = await client
       .from('appointments')

@@ -55,6 +55,8 @@ export const schedulerCardSchema = z
     confirm: text,
     booking: text.describe('The confirm button while the booking is saved'),
     slot_taken: text.describe('When someone else booked the slot meanwhile'),
+    not_offered: text.describe('When the business stopped offering the slot meanwhile (a closure, changed hours)'),
+    too_soon: text.describe('When the slot lies within the minimum notice for booking online'),
     already_booked: text.describe("When the visitor's lead already holds a booking (one per lead)"),
     too_far_ahead: text.describe('When the picked date lies past the dates a visitor may book'),
     dismiss: text.describe('Closes the card without booking'),
