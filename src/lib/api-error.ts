@@ -27,14 +27,14 @@ export const errorCodes = {
   insufficientPrivilege: '42501',
   /** The lead already holds an active (scheduled or confirmed) appointment. */
   leadAlreadyBooked: 'lead_already_booked',
-  /** Every place of the slot is booked (its capacity reached). */
+  /** A visitor's slot lies past the booking range. */
+  bookingTooFarAhead: 'booking_too_far_ahead',
+  /** The slot holds as many active bookings as its capacity. */
   slotFull: 'slot_full',
   /** The booking settings do not offer the slot (a closed day, a closure, a time not offered). */
   slotNotOffered: 'slot_not_offered',
-  /** A visitor's slot lies within the minimum notice. */
+  /** A visitor's slot lies sooner than the minimum notice (or in the past). */
   bookingTooSoon: 'booking_too_soon',
-  /** A visitor's slot lies past the booking range. */
-  bookingTooFarAhead: 'booking_too_far_ahead',
   /** The lead cannot be read (any more): another member took it, or it is gone. */
   leadUnavailable: 'lead_unavailable',
   /** A note older than its editing window. */

@@ -405,7 +405,8 @@ grant execute on function public.set_weekly_hours(integer, boolean, jsonb), publ
   public.set_booking_settings(jsonb) to authenticated;
 
 -- The slots the settings offer on the IST days from_date to to_date, with their capacity: a day's
--- override where one exists, else its weekday's slots when open; nothing on a closed day.
+-- override where one exists, else its weekday's slots when open; nothing on a closed day, nothing for
+-- an infinite date.
 create function private.offered_slots(from_date date, to_date date)
 returns table (slot timestamptz, capacity integer)
 language sql
@@ -414,7 +415,12 @@ security definer
 set search_path = ''
 as $$
   select ((d.day + (e.value ->> 'time')::time) at time zone 'Asia/Kolkata'), (e.value ->> 'capacity')::integer
-  from (select g::date as day from generate_series(from_date::timestamp, to_date::timestamp, interval '1 day') as g) as d
+  from (
+    select g::date as day
+    from generate_series(
+      case when isfinite(from_date) and isfinite(to_date) then from_date::timestamp end, to_date::timestamp, interval '1 day'
+    ) as g
+  ) as d
   left join private.booking_date_overrides as o on o.on_date = d.day
   left join private.booking_weekly_hours as w on w.weekday = extract(isodow from d.day)
   cross join lateral jsonb_array_elements(
@@ -505,6 +511,10 @@ begin
     if new.slot_datetime < now() + make_interval(mins => numbers.min_notice_minutes) then
       perform private.refuse_request(400, 'booking_too_soon', 'This time is too soon to book. Choose a later one.');
     end if;
+  end if;
+  if not isfinite(new.slot_datetime) then
+    -- appointments_slot_finite_check refuses it (23514).
+    return new;
   end if;
   capacity := private.offered_capacity(new.slot_datetime);
   if capacity is null then
