@@ -31,7 +31,8 @@ export const bookingNeedingAttentionSchema = z.object({
   appointment_id: z.string(),
   lead_id: z.string(),
   lead_name: z.string(),
-  slot_datetime: z.string(),
+  slot: z.string(),
+  status: z.string(),
   reason: z.string(),
 })
 

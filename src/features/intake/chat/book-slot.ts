@@ -13,7 +13,7 @@ export async function bookSlot({ leadId, date, time }: SlotPick & { leadId: stri
   const token = newManageToken()
   const tokenHash = await manageTokenHash(token)
   try {
-    await appointmentBookingApi.bookAppointment(leadId, slot)
+    await appointmentBookingApi.bookAppointment(leadId, slot, tokenHash)
   } catch (error) {
     console.error('Appointment booking failed:', error)
     throw error
