@@ -57,13 +57,13 @@ async function main() {
       sql.query<{ booked: number }>(`
         with leads as (
           insert into public.leads (id, name, phone)
-          select 'bench-' || s.slot::text, 'Bench Lead', '+919876543210'
-          from public.bookable_slots($1::date, $2::date) as s
-          where extract(minute from s.slot) = 0 and random() < 0.5
+          select 'bench-' || extract(epoch from s.slot)::bigint, 'Bench Lead', '9876543210'
+          from private.offered_slots($1::date, $2::date) as s
+          where random() < 0.5
           returning id
         )
         insert into public.appointments (lead_id, slot_datetime)
-        select l.id, substring(l.id from 7)::timestamptz from leads as l
+        select l.id, to_timestamp(substring(l.id from 7)::bigint) from leads as l
         returning 1`, [istDay(1), istDay(62)]),
     )
     console.log(`Booked ${booked.rows.length} slots of the next 62 days.`)
@@ -73,7 +73,7 @@ async function main() {
     const asAdmin = await medianMs(calls, () => adminClient.rpc('bookable_slots', range))
     const { data } = await visitor.rpc('bookable_slots', range)
     const free = (data as { slot: string; capacity: number; taken: number }[]).filter((slot) => slot.taken < slot.capacity)
-    const leads = free.slice(0, 50).map((_, i) => ({ id: `bench-visitor-${i}`, name: 'Bench Visitor', phone: '+919876543210' }))
+    const leads = free.slice(0, 50).map((_, i) => ({ id: `bench-visitor-${i}`, name: 'Bench Visitor', phone: '9876543210' }))
     await createClient(backend.url, backend.serviceRoleKey, noSession).from('leads').insert(leads)
     const booking = await medianMs(leads.length, (i) =>
       visitor.from('appointments').insert({ lead_id: leads[i]!.id, slot_datetime: free[i]!.slot, status: 'scheduled' }))
