@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientsOf, type SignedInUser } from '@backend/local/testing/clients'
 import { startOwnBackend } from '@backend/local/testing/own-backend'
 import type { RunningBackend } from '@backend/local/local-backend'
-import { istDateKey } from '@/lib/dayjs'
+import { bookedBySystem } from '@backend/tests/support/bookings'
+import { istDateKey, istWallClock } from '@/lib/dayjs'
 import { createAvailabilityApi } from './availability-api'
 
 // The settings are the whole business's: a backend of this file's own, so other tests' bookings keep the default grid.
@@ -77,5 +78,20 @@ describe('availability api through supabase-js', () => {
     await expect(createAvailabilityApi(staff.client).setBookingNumbers({ horizon_days: 30 })).rejects.toMatchObject({ code: '42501' })
     await expect(createAvailabilityApi(staff.client).addClosure(dayAfter(30), dayAfter(30), 'Staff')).rejects.toMatchObject({ code: '42501' })
     expect((await api.fetchBookingSettings()).horizon_days).toBe(90)
+  })
+})
+
+describe('bookings needing attention', () => {
+  it('lists a booking a new closure covers, with its reason, for members; the booking itself is kept', async () => {
+    const day = dayAfter(40)
+    const weekday = ((new Date(`${day}T12:00:00+05:30`).getUTCDay() + 6) % 7) + 1
+    const api = createAvailabilityApi(admin.client)
+    await api.setWeeklyHours(weekday, true, [{ time: '12:00', capacity: 1 }])
+    const appointmentId = await bookedBySystem(clientsOf(backend), istWallClock(day, '12:00').toISOString())
+    await api.addClosure(day, day, 'Family wedding')
+    const listed = await createAvailabilityApi(staff.client).fetchBookingsNeedingAttention()
+    expect(listed).toContainEqual(expect.objectContaining({ appointment_id: appointmentId, reason: 'not_offered', status: 'scheduled' }))
+    const { data } = await clientsOf(backend).serviceClient().from('appointments').select('status').eq('id', appointmentId).single()
+    expect(data?.status).toBe('scheduled')
   })
 })
