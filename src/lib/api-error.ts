@@ -23,7 +23,6 @@ export const errorCodes = {
   referenceImageMissing: 'reference_image_missing',
   /** The browser kept a new tab from opening. */
   tabBlocked: 'tab_blocked',
-  uniqueViolation: '23505',
   insufficientPrivilege: '42501',
   /** The lead already holds an active (scheduled or confirmed) appointment. */
   leadAlreadyBooked: 'lead_already_booked',

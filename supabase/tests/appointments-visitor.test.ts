@@ -146,14 +146,14 @@ describe('taken_slots, what a visitor may know about booked slots', () => {
     expect(data).toEqual([])
   })
 
-  it('refuses a range over 62 days with 22023 and a clear message', async () => {
+  it('refuses a range over 92 days with 22023 and a clear message', async () => {
     const { data, error } = await anonClient().rpc('taken_slots', {
       from: '2026-01-01T00:00:00Z',
       to: '2026-12-31T00:00:00Z',
     })
     expect(data).toBeNull()
     expect(error?.code).toBe('22023')
-    expect(error?.message).toContain('at most 62 days')
+    expect(error?.message).toContain('at most 92 days')
   })
 
   it('refuses a reversed range and missing bounds with 22023', async () => {
