@@ -6,14 +6,15 @@ import { Provider } from '@/components/ui/provider'
 import { defaultBookingSettings, memoryAvailabilityApi } from '@/testing/memory-availability-api'
 import { availabilityTexts as texts } from './availability-texts'
 import { AvailabilitySection } from './AvailabilitySection'
+import type { BookingNeedingAttention } from './booking-settings.schema'
 
 afterEach(cleanup)
 
 // jsdom has no PointerEvent, which Chakra's switch creates when it loses focus.
 window.PointerEvent ??= MouseEvent as typeof PointerEvent
 
-function renderSection(settings = defaultBookingSettings) {
-  const memory = memoryAvailabilityApi(settings)
+function renderSection(settings = defaultBookingSettings, needingAttention: BookingNeedingAttention[] = []) {
+  const memory = memoryAvailabilityApi(settings, needingAttention)
   render(
     <Provider>
       <AvailabilitySection api={memory.api} />
@@ -97,4 +98,15 @@ test('a booking rule out of range is refused at its own field; a good one is sto
   await user.click(screen.getByRole('button', { name: `${texts.save} ${texts.numbers.horizon_days}` }))
   await vi.waitFor(() => expect(memory.stored().horizon_days).toBe(90))
   expect(screen.queryByText(/horizon_days is a whole number/)).toBeNull()
+})
+
+test('lists the bookings the settings no longer offer, with the lead, the time and why', async () => {
+  const booking = { appointment_id: 'a-1', lead_id: 'l-1', lead_name: 'Ira Das', slot: '2026-12-07T05:30:00Z', status: 'scheduled', reason: 'not_offered' }
+  renderSection(defaultBookingSettings, [booking])
+  const item = await screen.findByRole('listitem')
+  expect(item.textContent).toContain('Ira Das')
+  expect(item.textContent).toContain(texts.attentionReasons.not_offered)
+  cleanup()
+  renderSection()
+  expect(await screen.findByText(texts.noneNeedingAttention)).toBeTruthy()
 })

@@ -7,6 +7,7 @@ import type { AvailabilityApi } from './api/availability-api'
 import { availabilityMachine } from './availability.machine'
 import { availabilityTexts as texts } from './availability-texts'
 import { BookingNumbersEditor } from './BookingNumbersEditor'
+import { BookingsNeedingAttention } from './BookingsNeedingAttention'
 import { ClosuresEditor } from './ClosuresEditor'
 import { saveAvailability } from './save-availability'
 import { WeekdayHours } from './WeekdayHours'
@@ -18,17 +19,19 @@ export function AvailabilitySection({ api }: { api: AvailabilityApi }) {
       availabilityMachine.provide({
         actors: {
           fetchBookingSettings: fromPromise(() => api.fetchBookingSettings()),
+          fetchBookingsNeedingAttention: fromPromise(() => api.fetchBookingsNeedingAttention()),
           saveAvailability: fromPromise(({ input }) => saveAvailability(api, input)),
         },
         actions: {
           notifyLoadFailed: (_, error) => console.error(error),
+          notifyCheckFailed: (_, error) => console.error(error),
           notifySaved: () => toaster.create({ title: texts.saved, type: 'success' }),
         },
       }),
     [api],
   )
   const [snapshot, send] = useMachine(machine)
-  const { settings, refusals } = snapshot.context
+  const { settings, refusals, needingAttention } = snapshot.context
   const busy = !snapshot.matches('shown')
   const onSave = (change: Parameters<typeof saveAvailability>[1]) => send({ type: 'availability.save', change })
 
@@ -45,6 +48,12 @@ export function AvailabilitySection({ api }: { api: AvailabilityApi }) {
   if (!settings) return null
   return (
     <Stack gap="5">
+      <Stack gap="2">
+        <Heading as="h3" size="sm">
+          {texts.needingAttention}
+        </Heading>
+        <BookingsNeedingAttention bookings={needingAttention} />
+      </Stack>
       <Stack gap="2">
         <Heading as="h3" size="sm">
           {texts.weeklyHours}

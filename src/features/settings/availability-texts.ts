@@ -21,6 +21,12 @@ export const availabilityTexts = {
   addClosure: 'Add closure',
   removeClosure: (reason: string) => `Remove closure ${reason}`,
   bookingRules: 'Booking rules',
+  needingAttention: 'Bookings needing attention',
+  noneNeedingAttention: 'Every booking ahead fits the current settings.',
+  attentionReasons: {
+    not_offered: 'no longer offered (closed day, closure or removed time)',
+    over_capacity: 'over the slot’s capacity',
+  } as Record<string, string>,
   numbers: {
     default_capacity: 'Default capacity per slot (1–50)',
     horizon_days: 'Booking horizon in days (1–365)',

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { providedLater } from '@/lib/provided-later'
-import type { BookingNumbers, BookingSettings, BookingSlot } from './booking-settings.schema'
+import type { BookingNeedingAttention, BookingNumbers, BookingSettings, BookingSlot } from './booking-settings.schema'
 
 /** One change an admin saves in the Availability section; the database validates it. */
 export type AvailabilityChange =
@@ -31,6 +31,8 @@ export function changePlace(change: AvailabilityChange): string {
 
 interface AvailabilityContext {
   settings: BookingSettings | null
+  /** Active future bookings the settings no longer offer, read again after each change. */
+  needingAttention: BookingNeedingAttention[]
   /** The change being saved. */
   pending: AvailabilityChange | null
   /** The database's refusal of the last change saved at each place, shown there until it saves. */
@@ -51,21 +53,32 @@ export const availabilityMachine = setup({
     saveAvailability: fromPromise<BookingSettings, AvailabilityChange>(async () => {
       throw new Error('saveAvailability is provided by the section')
     }),
+    fetchBookingsNeedingAttention: fromPromise<BookingNeedingAttention[]>(async () => {
+      throw new Error('fetchBookingsNeedingAttention is provided by the section')
+    }),
   },
   actions: {
     notifyLoadFailed: providedLater<unknown>(),
+    notifyCheckFailed: providedLater<unknown>(),
     notifySaved: providedLater<AvailabilityChange>(),
   },
 }).createMachine({
   id: 'availability',
-  context: { settings: null, pending: null, refusals: {} },
+  context: { settings: null, needingAttention: [], pending: null, refusals: {} },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'fetchBookingSettings',
-        onDone: { target: 'shown', actions: assign({ settings: ({ event }) => event.output }) },
+        onDone: { target: 'checking', actions: assign({ settings: ({ event }) => event.output }) },
         onError: { target: 'failed', actions: { type: 'notifyLoadFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      },
+    },
+    checking: {
+      invoke: {
+        src: 'fetchBookingsNeedingAttention',
+        onDone: { target: 'shown', actions: assign({ needingAttention: ({ event }) => event.output }) },
+        onError: { target: 'shown', actions: { type: 'notifyCheckFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
       },
     },
     shown: {
@@ -76,7 +89,7 @@ export const availabilityMachine = setup({
         src: 'saveAvailability',
         input: ({ context }) => context.pending!,
         onDone: {
-          target: 'shown',
+          target: 'checking',
           actions: [
             { type: 'notifySaved', params: ({ context }) => context.pending! },
             assign(({ context, event }) => {
