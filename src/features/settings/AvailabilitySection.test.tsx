@@ -110,3 +110,22 @@ test('lists the bookings the settings no longer offer, with the lead, the time a
   renderSection()
   expect(await screen.findByText(texts.noneNeedingAttention)).toBeTruthy()
 })
+
+test('sets a date override that closes the day, then one with a time of its own, and removes it', async () => {
+  const memory = renderSection()
+  const user = userEvent.setup()
+  const form = await screen.findByRole('form', { name: texts.setOverride })
+  await user.type(within(form).getByLabelText(texts.overrideDate, { selector: 'input[type=date]' }), '2026-12-24')
+  await user.type(within(form).getByLabelText(texts.reason), 'Stock taking')
+  await user.click(within(form).getByRole('button', { name: texts.setOverride }))
+  await vi.waitFor(() => expect(memory.stored().date_overrides).toEqual([{ on_date: '2026-12-24', slots: [], reason: 'Stock taking' }]))
+
+  await user.type(within(form).getByLabelText(`${texts.overrideDate} ${texts.time}`), '10:30')
+  await user.click(within(form).getByRole('button', { name: texts.addTime }))
+  await user.click(within(form).getByRole('button', { name: texts.setOverride }))
+  await vi.waitFor(() => expect(memory.stored().date_overrides[0]?.slots).toEqual([{ time: '10:30', capacity: 1 }]))
+
+  await user.click(await screen.findByRole('button', { name: /^Remove override / }))
+  expect(await screen.findByText(texts.noOverrides)).toBeTruthy()
+  expect(memory.stored().date_overrides).toEqual([])
+})

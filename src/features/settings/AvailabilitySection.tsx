@@ -9,6 +9,7 @@ import { availabilityTexts as texts } from './availability-texts'
 import { BookingNumbersEditor } from './BookingNumbersEditor'
 import { BookingsNeedingAttention } from './BookingsNeedingAttention'
 import { ClosuresEditor } from './ClosuresEditor'
+import { OverridesEditor } from './OverridesEditor'
 import { saveAvailability } from './save-availability'
 import { WeekdayHours } from './WeekdayHours'
 
@@ -74,6 +75,12 @@ export function AvailabilitySection({ api }: { api: AvailabilityApi }) {
           {texts.closures}
         </Heading>
         <ClosuresEditor closures={settings.closures} refusals={refusals} busy={busy} onSave={onSave} />
+      </Stack>
+      <Stack gap="2">
+        <Heading as="h3" size="sm">
+          {texts.overrides}
+        </Heading>
+        <OverridesEditor overrides={settings.date_overrides} defaultCapacity={settings.default_capacity} refusals={refusals} busy={busy} onSave={onSave} />
       </Stack>
       <Stack gap="2">
         <Heading as="h3" size="sm">
