@@ -19,7 +19,7 @@ const dashboardApis: DashboardApis = {
   leadWork: { notes: notesApi, followUps: followUpsApi, history: historyApi },
   leads: leadsApi,
   appointments: appointmentsApi,
-  loadTakenSlots: schedulingApi.fetchTakenSlots,
+  loadSlots: schedulingApi.fetchBookableSlots,
   stats: dashboardApi,
   changes: databaseChangesApi,
   insights: insightsApi,

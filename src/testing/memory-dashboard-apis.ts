@@ -107,7 +107,7 @@ export function memoryDashboardApis(
         throw new Error('not used')
       }),
     },
-    loadTakenSlots: async () => [],
+    loadSlots: async () => [],
     stats: {
       fetchDashboardStats: record('fetchDashboardStats', () => {
         const all = [...stored.values()]

@@ -2,14 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { visitorBookingDays as scheduledRange } from '../../src/features/scheduling/slot-rules.ts'
 import { startLocalBackend, type LocalBackendOptions, type RunningBackend } from '../local/local-backend.ts'
 import { anonClient, clientsOf, createUserAndSignIn, serviceClient, type SignedInUser, type TestClient } from '../local/testing/clients.ts'
 import { migrationsBefore } from '../local/testing/migrations-with.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../local/testing/throwaway-database.ts'
 import { asSuperuser } from './support/chat-sessions.ts'
 import { newLead } from './support/leads.ts'
-import { istDay, istSlot, randomFutureOffsetDays, sameInstant, visitorBookingDays, weekdaysBetween, weekdaysFrom } from './support/slots.ts'
+import { defaultHorizonDays as scheduledRange, istDay, istSlot, randomFutureOffsetDays, sameInstant, visitorBookingDays, weekdaysBetween, weekdaysFrom } from './support/slots.ts'
 
 const days = visitorBookingDays(2)
 /** Slots of this file's band, each used once. */

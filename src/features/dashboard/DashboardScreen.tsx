@@ -43,7 +43,7 @@ export interface DashboardApis {
   today: Pick<TodayApi, 'fetchTodayQueue'>
   leads: LeadsTabApi
   appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
-  loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
+  loadSlots: ManageAppointmentApis['loadSlots']
   stats: Pick<DashboardApi, 'fetchDashboardStats'>
   changes: Pick<DatabaseChangesApi, 'listenForChanges'>
   insights: InsightsTabApi
@@ -86,7 +86,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
   const denied = snapshot.matches('denied')
   const shownApis = useMemo(() => (denied ? withoutAccess(apis) : apis), [denied, apis])
   const manageApis = useMemo(
-    () => ({ appointments: shownApis.appointments, loadTakenSlots: shownApis.loadTakenSlots }),
+    () => ({ appointments: shownApis.appointments, loadSlots: shownApis.loadSlots }),
     [shownApis],
   )
   const [search, setSearch] = useState('')

@@ -48,10 +48,10 @@ export const uploadAreaSchema = z
 export const schedulerCardSchema = z
   .strictObject({
     title: text,
-    hours: text.describe('The line about business hours above the calendar'),
+    hours: text.describe('The line above the calendar: times are IST, only days with a free time can be picked'),
     prompt: text.describe('The line that asks for a date and a time'),
     times_label: text.describe("What screen readers call the day's time slots"),
-    loading: text.describe("Shown while the day's free slots load"),
+    loading: text.describe("Shown while the day's slots load"),
     confirm: text,
     booking: text.describe('The confirm button while the booking is saved'),
     slot_taken: text.describe('When someone else booked the slot meanwhile'),

@@ -8,13 +8,6 @@ const bookableSlotSchema = z.object({ slot: z.string(), capacity: z.number(), ta
 export type BookableSlot = z.infer<typeof bookableSlotSchema>
 
 export function createSchedulingApi(client: SupabaseClient) {
-  /** Instants already booked between two instants; never who booked them. */
-  async function fetchTakenSlots(fromIso: string, toIso: string): Promise<string[]> {
-    const { data, error } = await client.rpc('taken_slots', { from: fromIso, to: toIso })
-    if (error) throw toApiError(error, 'Failed to load booked slots')
-    return z.array(z.string()).parse(data)
-  }
-
   /**
    * Every slot the booking settings offer on the IST days from `fromDate` to `toDate` (at most 92 days),
    * with its capacity and how many active bookings it holds; never who booked. For visitors the
@@ -26,7 +19,7 @@ export function createSchedulingApi(client: SupabaseClient) {
     return z.array(bookableSlotSchema).parse(data)
   }
 
-  return { fetchTakenSlots, fetchBookableSlots }
+  return { fetchBookableSlots }
 }
 
 export type SchedulingApi = ReturnType<typeof createSchedulingApi>
