@@ -20,7 +20,8 @@ export interface SlotSchedulerLabels {
 }
 
 export interface SlotSchedulerProps {
-  leadId: string
+  /** The lead whose appointment is picked, when the page knows it. */
+  leadId?: string
   labels: SlotSchedulerLabels
   /** The pick is being saved: the submit button shows the busy label. */
   busy: boolean

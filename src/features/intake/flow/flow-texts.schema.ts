@@ -71,6 +71,33 @@ export const schedulerCardSchema = z
   })
   .describe('Texts of the appointment scheduler card')
 
+export const managePageSchema = z
+  .strictObject({
+    title: text.describe("The page's heading"),
+    loading: text.describe('Shown while the appointment loads'),
+    booked: text.describe('The appointment; may use {{name}} (the first name), {{date}} and {{time}}'),
+    reschedule: text.describe('The button that opens the scheduler'),
+    reschedule_prompt: text.describe('The line above the scheduler'),
+    reschedule_confirm: text.describe("The scheduler's confirm button"),
+    rescheduling: text.describe('The confirm button while the change is saved'),
+    rescheduled: text.describe('Said once moved; may use {{date}} and {{time}}'),
+    back: text.describe('Leaves the scheduler or the cancel question, keeping the appointment as it is'),
+    cancel: text.describe('The button that asks to cancel'),
+    cancel_question: text.describe('The question before cancelling; may use {{date}} and {{time}}'),
+    cancel_confirm: text.describe('The button that cancels'),
+    cancelling: text.describe('The cancel button while the cancel is saved'),
+    cancelled_title: text.describe('The heading once cancelled'),
+    cancelled: text.describe('Said once cancelled'),
+    too_late: text.describe('When the appointment is within the cut-off for changes online; may use {{hours}}'),
+    call: text.describe("The link that calls the business (the brand's phone)"),
+    not_valid_title: text.describe('The heading for a wrong, cancelled or passed link'),
+    not_valid: text.describe('The one message for a wrong, cancelled or passed link'),
+    failed: text.describe('When the page could not reach the business'),
+    try_again: text.describe('Tries the last step again after failed'),
+  })
+  .describe("Texts of the visitor's own page for a booking (/booking#<token>)")
+
 export type ChatTexts = z.infer<typeof chatTextsSchema>
 export type UploadAreaTexts = z.infer<typeof uploadAreaSchema>
 export type SchedulerCardTexts = z.infer<typeof schedulerCardSchema>
+export type ManagePageTexts = z.infer<typeof managePageSchema>
