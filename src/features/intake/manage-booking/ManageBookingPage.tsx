@@ -103,7 +103,7 @@ export function ManageBookingPage({ token, requestedLanguage, header, actors = p
               {refusal === 'failed' ? texts.failed : card[refusal]}
             </p>
           )}
-          <Button variant="ghost" size="sm" disabled={snapshot.matches('rescheduling')} onClick={() => send({ type: 'back' })}>
+          <Button variant="ghost" disabled={snapshot.matches('rescheduling')} onClick={() => send({ type: 'back' })}>
             {texts.back}
           </Button>
         </section>
