@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient } from '../local/testing/clients.ts'
 import { newLead } from './support/leads.ts'
+import { visitorBooking } from './support/manage-token.ts'
 import { istSlot, pastWeekday, sameInstant, saturdayFrom, visitorBookingDays } from './support/slots.ts'
 
 const [monday, tuesday, wednesday, thursday, friday] = visitorBookingDays(0) as [string, string, string, string, string]
@@ -15,7 +16,7 @@ async function visitorLead(): Promise<string> {
 
 /** A visitor's booking, for a lead of its own unless told (a lead holds one active booking). */
 async function book(slot: string, status = 'scheduled', lead?: string) {
-  return anonClient().from('appointments').insert({ lead_id: lead ?? (await visitorLead()), slot_datetime: slot, status })
+  return anonClient().from('appointments').insert(visitorBooking(lead ?? (await visitorLead()), slot, status))
 }
 
 async function storedAt(slot: string) {

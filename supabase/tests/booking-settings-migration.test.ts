@@ -7,6 +7,7 @@ import { clientsOf } from '../local/testing/clients.ts'
 import { migrationsBefore } from '../local/testing/migrations-with.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../local/testing/throwaway-database.ts'
 import { newLead } from './support/leads.ts'
+import { visitorBooking } from './support/manage-token.ts'
 import { istSlot, sameInstant, weekdaysFrom } from './support/slots.ts'
 
 const settingsMigration = '20261128000100_booking_settings.sql'
@@ -34,6 +35,7 @@ beforeAll(async () => {
     const visitor = clientsOf(backend).anonClient()
     for (const [index, lead] of leads.entries()) {
       expect((await visitor.from('leads').insert([lead])).error).toBeNull()
+      // Booked as visitors did before the manage link's hash existed.
       expect((await visitor.from('appointments').insert({ lead_id: lead.id, slot_datetime: istSlot(day, 9 + index), status: 'scheduled' })).error).toBeNull()
     }
   })
@@ -58,7 +60,7 @@ it('keeps the bookings of the fixed grid as they were: valid under the default s
     expect(attention).toEqual([])
     const second = newLead()
     expect((await clients.anonClient().from('leads').insert([second])).error).toBeNull()
-    const full = await clients.anonClient().from('appointments').insert({ lead_id: second.id, slot_datetime: istSlot(day, 9), status: 'scheduled' })
+    const full = await clients.anonClient().from('appointments').insert(visitorBooking(second.id, istSlot(day, 9)))
     expect([full.status, full.error?.code]).toEqual([409, 'slot_full'])
   })
 })

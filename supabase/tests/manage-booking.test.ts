@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningBackend } from '../local/local-backend.ts'
 import { clientFor, clientsOf, type SignedInUser } from '../local/testing/clients.ts'
@@ -6,10 +5,12 @@ import { startOwnBackend } from '../local/testing/own-backend.ts'
 import { asSuperuser } from './support/chat-sessions.ts'
 import { newLead } from './support/leads.ts'
 import { outcome } from './support/bookings.ts'
+import { manageTokenHashOf as hashOf, newManageToken, visitorBooking } from './support/manage-token.ts'
 import { istSlot, pastWeekday, sameInstant, weekdaysFrom } from './support/slots.ts'
 
 let backend: RunningBackend
 let admin: SignedInUser
+let staff: SignedInUser
 let lastOctet = 0
 const days = weekdaysFrom(3, 20)
 let nextHour = 0
@@ -25,8 +26,6 @@ function visitor(address = `198.51.100.${++lastOctet}`) {
 }
 
 const service = () => clientFor(backend.url, backend.serviceRoleKey)
-const newToken = () => randomBytes(32).toString('base64url')
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
 interface Booked {
   token: string
@@ -40,10 +39,10 @@ async function bookWithToken(slot = freeSlot(), name = 'Asha Verma'): Promise<Bo
   const lead = newLead({ name })
   const client = visitor()
   expect((await client.from('leads').insert([lead])).error).toBeNull()
-  const token = newToken()
-  const { error } = await client.from('appointments').insert({ lead_id: lead.id, slot_datetime: slot, status: 'scheduled', manage_token_hash: hashOf(token) })
+  const { token, hash } = newManageToken()
+  const { error } = await client.from('appointments').insert({ lead_id: lead.id, slot_datetime: slot, status: 'scheduled', manage_token_hash: hash })
   expect(error).toBeNull()
-  const { data } = await service().from('appointments').select('id').eq('manage_token_hash', hashOf(token)).single()
+  const { data } = await service().from('appointments').select('id').eq('manage_token_hash', hash).single()
   return { token, id: data!.id as string, leadId: lead.id, slot }
 }
 
@@ -60,7 +59,8 @@ async function historyKinds(leadId: string) {
 
 beforeAll(async () => {
   backend = await startOwnBackend()
-  admin = await clientsOf(backend).createUserAndSignIn({ admin: true })
+  const clients = clientsOf(backend)
+  ;[admin, staff] = await Promise.all([clients.createUserAndSignIn({ admin: true }), clients.createUserAndSignIn({ role: 'staff' })])
 })
 
 afterAll(async () => {
@@ -109,15 +109,52 @@ describe('manage_booking_get', () => {
     expect(await outcome(visitor().rpc('manage_booking_get', { token: booked.token }))).toEqual([404, 'link_not_valid'])
   })
 
-  it('refuses a visitor a hash that is not 64 hex digits, or one another booking holds', async () => {
+  it('refuses a visitor a hash another booking holds', async () => {
     const lead = newLead()
     const client = visitor()
     expect((await client.from('leads').insert([lead])).error).toBeNull()
-    const bad = await client.from('appointments').insert({ lead_id: lead.id, slot_datetime: freeSlot(), status: 'scheduled', manage_token_hash: 'ABC' })
-    expect(bad.error?.code).toBe('23514')
     const other = await bookWithToken()
     const reused = await client.from('appointments').insert({ lead_id: lead.id, slot_datetime: freeSlot(), status: 'scheduled', manage_token_hash: hashOf(other.token) })
     expect(reused.error?.code).toBe('23505')
+  })
+})
+
+describe("a visitor's booking needs its manage token's hash", () => {
+  const hex = hashOf('a token')
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['empty', ''],
+    ['63 hex digits', hex.slice(1)],
+    ['65 hex digits', `${hex}0`],
+    ['not hex', `${hex.slice(1)}g`],
+    ['upper-case hex', hex.toUpperCase()],
+    ['the token instead of its hash', newManageToken().token],
+    ['huge (100,000 characters)', 'a'.repeat(100_000)],
+  ])('refuses a hash that is %s with 400 manage_token_required and stores nothing', async (_label, hash) => {
+    const lead = newLead()
+    const client = visitor()
+    expect((await client.from('leads').insert([lead])).error).toBeNull()
+    const row = { ...visitorBooking(lead.id, freeSlot()), manage_token_hash: hash }
+    if (hash === undefined) delete row.manage_token_hash
+    const refused = await client.from('appointments').insert(row)
+    expect([refused.status, refused.error?.code]).toEqual([400, 'manage_token_required'])
+    expect(refused.error?.message).toMatch(/SHA-256/)
+    const { data } = await service().from('appointments').select('id').eq('lead_id', lead.id)
+    expect(data).toEqual([])
+  })
+
+  it('lets the service role book without one (no visitor holds that link); staff and admins insert no bookings at all', async () => {
+    const lead = newLead()
+    expect((await service().from('leads').insert([lead])).error).toBeNull()
+    const slot = freeSlot()
+    const { lead_id, slot_datetime, status } = visitorBooking(lead.id, slot)
+    for (const member of [admin, staff]) {
+      expect(await outcome(member.client.from('appointments').insert({ lead_id, slot_datetime, status }))).toEqual([403, '42501'])
+    }
+    const booked = await service().from('appointments').insert({ lead_id, slot_datetime, status }).select('manage_token_hash').single()
+    expect(booked.error).toBeNull()
+    expect(booked.data).toEqual({ manage_token_hash: null })
   })
 })
 

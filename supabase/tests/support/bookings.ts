@@ -3,6 +3,7 @@ import type { RunningBackend } from '../../local/local-backend.ts'
 import { clientsOf, type BackendClients, type SignedInUser, type TestClient } from '../../local/testing/clients.ts'
 import { startOwnBackend } from '../../local/testing/own-backend.ts'
 import { newLead } from './leads.ts'
+import { visitorBooking } from './manage-token.ts'
 
 /** A backend of the file's own (settings are global), with one member of each kind and a non-member. */
 export interface BookingBackend extends BackendClients {
@@ -31,8 +32,9 @@ export async function savedLeads(clients: BackendClients, count = 1): Promise<st
   return leads.map((lead) => lead.id)
 }
 
+/** A booking as a visitor makes it (with a manage token's hash), sent by `client`. */
 export function book(client: TestClient, leadId: string, slot: string) {
-  return client.from('appointments').insert({ lead_id: leadId, slot_datetime: slot, status: 'scheduled' })
+  return client.from('appointments').insert(visitorBooking(leadId, slot))
 }
 
 /** A booking the service role makes for a fresh lead at `slot` (members do not insert appointments); its id. */
