@@ -136,13 +136,15 @@ test('an admin closes a day and raises a capacity; a visitor books, downloads th
   await restoreSettings(closedDay, isoWeekday)
 })
 
-test("a wrong link gets the plain 'link not valid' page", async ({ page }) => {
+test("a wrong, hostile or huge link gets the plain 'link not valid' page, in the language ?lang= asks for", async ({ page }) => {
   await page.goto(`/booking#${randomBytes(32).toString('base64url')}`)
   await expect(page.getByRole('heading', { name: managePage('not_valid_title') })).toBeVisible()
   await expect(page.getByText(managePage('not_valid'))).toBeVisible()
   expect(await seriousAccessibilityProblems(page)).toEqual([])
   await page.goto('/booking#%27%3B%20drop%20table%20appointments%3B--')
   await expect(page.getByRole('heading', { name: managePage('not_valid_title') })).toBeVisible()
+  await page.goto(`/booking?lang=hi#${'A'.repeat(5000)}`)
+  await expect(page.getByRole('heading', { name: managePage('not_valid_title', translatedTexts('hi')) })).toBeVisible()
 })
 
 test('inside the cut-off the page refuses changes and says to call the business', async ({ page }) => {

@@ -132,10 +132,14 @@ test('a cancel refused as too late (the cut-off passed while the page was open) 
   expect(screen.getByRole('link', { name: english.page.call })).toBeTruthy()
 })
 
-test("a bad link gets the one 'link not valid' page; a failure to load offers to try again", async () => {
+test("a bad link gets the one 'link not valid' page, in the language ?lang= asks for; a failure to load offers to try again", async () => {
   open(actorsFor(booking(), { fetchBooking: () => Promise.reject(refused(errorCodes.linkNotValid)) }).actors)
   expect(await screen.findByRole('heading', { name: english.page.not_valid_title })).toBeTruthy()
   expect(screen.getByText(english.page.not_valid)).toBeTruthy()
+  cleanup()
+  open(actorsFor(booking(), { fetchBooking: () => Promise.reject(refused(errorCodes.linkNotValid)) }).actors, 'hi')
+  expect(await screen.findByRole('heading', { name: hindi.page.not_valid_title })).toBeTruthy()
+  expect(screen.getByText(hindi.page.not_valid)).toBeTruthy()
   cleanup()
   let failures = 1
   const { actors } = actorsFor(booking())

@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate'
 import { Button } from '@/components/plain/Button'
 import { slotInstant } from '@/features/scheduling/slot-rules'
 import { brand } from '@/lib/brand'
+import { loadLanguage } from '../chat/chat-languages'
 import { flowLanguage, translate } from '../flow/chat-language'
 import { loadManagedBooking } from './load-managed-booking'
 import { pageActors, type ManageBookingActors } from './manage-booking-actors'
@@ -32,13 +33,14 @@ export function ManageBookingPage({ token, requestedLanguage, header, actors = p
           loadBooking: fromPromise(({ input }) => loadManagedBooking(actors.fetchBooking, input)),
           rescheduleBooking: fromPromise(({ input }) => actors.rescheduleBooking(input.token, input.slot)),
           cancelBooking: fromPromise(({ input }) => actors.cancelBooking(input.token)),
+          loadRequestedLanguage: fromPromise(({ input }) => loadLanguage(input || flowLanguage.code)),
         },
       }),
     [actors],
   )
   const [snapshot, send] = useMachine(machine, { input: { token, requestedLanguage } })
-  const { loaded, tooLate, rescheduled, refusal, refusals, cancelFailed } = snapshot.context
-  const language = loaded?.language ?? flowLanguage
+  const { loaded, requested, tooLate, rescheduled, refusal, refusals, cancelFailed } = snapshot.context
+  const language = loaded?.language ?? requested ?? flowLanguage
   const values = loaded ? bookingValues(loaded.booking, language) : {}
   const texts = shownTexts(managePageFlowTexts.page, language, values)
   const card = shownTexts(managePageFlowTexts.card, language)

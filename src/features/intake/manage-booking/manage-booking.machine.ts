@@ -29,6 +29,8 @@ type ManageBookingEvent =
 
 interface ManageBookingContext extends ManageBookingInput {
   loaded: LoadedBooking | null
+  /** The language `?lang=` asked for, loaded for a link that names no booking. */
+  requested: ChatLanguage | null
   /** The appointment lies within the cut-off (as loaded, or as the database answered a change). */
   tooLate: boolean
   /** The booking was just moved: the page says so. */
@@ -53,7 +55,8 @@ const failedWith = (code: string) => ({ event }: { event: { error: unknown } }) 
 /**
  * The visitor's own page for a booking: loads it by the link's token, then offers to reschedule (the
  * scheduler, refusals explained) or cancel (after a question), unless the appointment is within the
- * cut-off, when the page says to call. Any bad or expired token ends in 'link not valid'.
+ * cut-off, when the page says to call. Any bad or expired token ends in 'link not valid', in the
+ * language `?lang=` asks for, if any.
  */
 export const manageBookingMachine = setup({
   types: {
@@ -71,13 +74,16 @@ export const manageBookingMachine = setup({
     cancelBooking: fromPromise<ManagedBooking, { token: string }>(async () => {
       throw new Error('cancelBooking is provided by the page')
     }),
+    loadRequestedLanguage: fromPromise<ChatLanguage, string>(async () => {
+      throw new Error('loadRequestedLanguage is provided by the page')
+    }),
   },
   guards: {
     canChange: ({ context }) => !context.tooLate,
   },
 }).createMachine({
   id: 'manageBooking',
-  context: ({ input }) => ({ ...input, loaded: null, tooLate: false, rescheduled: false, refusal: null, refusals: 0, cancelFailed: false }),
+  context: ({ input }) => ({ ...input, loaded: null, requested: null, tooLate: false, rescheduled: false, refusal: null, refusals: 0, cancelFailed: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -148,6 +154,12 @@ export const manageBookingMachine = setup({
       },
     },
     cancelled: { type: 'final' },
-    notValid: { type: 'final' },
+    notValid: {
+      invoke: {
+        src: 'loadRequestedLanguage',
+        input: ({ context }) => context.requestedLanguage ?? '',
+        onDone: { actions: assign({ requested: ({ event }) => event.output }) },
+      },
+    },
   },
 })
