@@ -4,7 +4,7 @@ import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { targetsOf } from './step-targets.ts'
 import { followUpLink, followUpPlaceholders } from './flow-facts.ts'
-import { editPlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
+import { bookedPlaceholders, editPlaceholders, managePagePlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
 interface Reporter {
@@ -188,7 +188,8 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
   checkFollowUpLink(flow, report)
   if (flow.scheduler) {
     const confirmation = flow.scheduler.confirmation
-    for (const [key, text] of Object.entries(flow.scheduler.card)) report.inText(['scheduler', 'card', key], text)
+    for (const [key, text] of Object.entries(flow.scheduler.card)) report.inText(['scheduler', 'card', key], text, [...placeholderNames, ...bookedPlaceholders])
+    for (const [key, text] of Object.entries(flow.scheduler.manage_page)) report.inText(['scheduler', 'manage_page', key], text, [...placeholderNames, ...managePagePlaceholders])
     report.inText(['scheduler', 'confirmation', 'text'], confirmation.text)
     if (confirmation.before !== undefined && !(confirmation.before in flow.timing)) {
       report.at(['scheduler', 'confirmation', 'before'], unknownTiming(confirmation.before, flow))

@@ -6,7 +6,7 @@ import { DashboardScreen, type DashboardApis } from '@/features/dashboard/Dashbo
 import { insightsApi } from '@/features/insights/api'
 import { followUpsApi, historyApi, leadsApi, notesApi } from '@/features/leads/api'
 import { schedulingApi } from '@/features/scheduling/api'
-import { settingsApi } from '@/features/settings/api'
+import { availabilityApi, settingsApi } from '@/features/settings/api'
 import { teamApi } from '@/features/team/api'
 import { todayApi } from '@/features/today/api'
 
@@ -15,10 +15,11 @@ const dashboardApis: DashboardApis = {
   team: teamApi,
   today: todayApi,
   settings: settingsApi,
+  availability: availabilityApi,
   leadWork: { notes: notesApi, followUps: followUpsApi, history: historyApi },
   leads: leadsApi,
   appointments: appointmentsApi,
-  loadTakenSlots: schedulingApi.fetchTakenSlots,
+  loadSlots: schedulingApi.fetchBookableSlots,
   stats: dashboardApi,
   changes: databaseChangesApi,
   insights: insightsApi,

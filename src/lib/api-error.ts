@@ -23,12 +23,23 @@ export const errorCodes = {
   referenceImageMissing: 'reference_image_missing',
   /** The browser kept a new tab from opening. */
   tabBlocked: 'tab_blocked',
-  uniqueViolation: '23505',
   insufficientPrivilege: '42501',
   /** The lead already holds an active (scheduled or confirmed) appointment. */
   leadAlreadyBooked: 'lead_already_booked',
   /** A visitor's slot lies past the booking range. */
   bookingTooFarAhead: 'booking_too_far_ahead',
+  /** The slot holds as many active bookings as its capacity. */
+  slotFull: 'slot_full',
+  /** The booking settings do not offer the slot (a closed day, a closure, a time not offered). */
+  slotNotOffered: 'slot_not_offered',
+  /** A visitor's slot lies sooner than the minimum notice (or in the past). */
+  bookingTooSoon: 'booking_too_soon',
+  /** A manage link's token is wrong, malformed, or its booking cancelled or over: one answer whatever the reason. */
+  linkNotValid: 'link_not_valid',
+  /** A visitor's change of a booking within the cut-off before it. */
+  tooLateToChange: 'too_late_to_change',
+  /** A cancel of a booking already cancelled (two tabs at once, say). */
+  alreadyCancelled: 'already_cancelled',
   /** The lead cannot be read (any more): another member took it, or it is gone. */
   leadUnavailable: 'lead_unavailable',
   /** A note older than its editing window. */

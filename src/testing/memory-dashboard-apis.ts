@@ -8,6 +8,7 @@ import type { Lead, LeadStatus } from '@/lib/lead-fields'
 import type { TeamMember, Viewer } from '@/lib/team'
 import { fakeChangeSource } from './fake-change-source'
 import { aTeam } from './lead-work-fixtures'
+import { memoryAvailabilityApi } from './memory-availability-api'
 import { memoryLeadWorkApis } from './memory-lead-work-apis'
 import { memoryTeamApis } from './memory-team-apis'
 
@@ -63,8 +64,10 @@ export function memoryDashboardApis(
   const work = memoryLeadWorkApis(record, viewer)
   const ownerNamed = (id: string | null) => (id === null ? null : (team.find((member) => member.id === id)?.displayName ?? null))
   const teamWork = memoryTeamApis(record, viewer, team, () => [...stored.values()], () => [...work.followUps.values()])
+  const availability = memoryAvailabilityApi()
   const apis: DashboardApis = {
     ...teamWork.apis,
+    availability: availability.api,
     auth: { requireMember: record('requireMember', () => viewer) },
     leadWork: work.apis,
     leads: {
@@ -104,7 +107,7 @@ export function memoryDashboardApis(
         throw new Error('not used')
       }),
     },
-    loadTakenSlots: async () => [],
+    loadSlots: async () => [],
     stats: {
       fetchDashboardStats: record('fetchDashboardStats', () => {
         const all = [...stored.values()]
@@ -154,5 +157,5 @@ export function memoryDashboardApis(
     if (live) changes.change({ type: 'row.changed', table: 'leads', row: lead })
     return lead
   }
-  return { apis, calls, changes, visitorAdds, memberChanges, team, work, settings: teamWork.settings }
+  return { apis, calls, changes, visitorAdds, memberChanges, team, work, settings: teamWork.settings, availability }
 }

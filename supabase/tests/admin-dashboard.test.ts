@@ -68,7 +68,7 @@ describe('admin reads the dashboard data', () => {
     expect(error).toBeNull()
     expect(isSorted(data!.map((row) => new Date(row.slot_datetime).getTime()), direction)).toBe(true)
     expect(appointmentIds.every((id) => data!.some((row) => row.id === id))).toBe(true)
-    expect(Object.keys(data![0]!).sort()).toEqual(['created_at', 'id', 'lead_id', 'slot_datetime', 'status', 'updated_at'])
+    expect(Object.keys(data![0]!).sort()).toEqual(['created_at', 'id', 'lead_id', 'manage_token_hash', 'reminded_at', 'reminded_by', 'slot_datetime', 'status', 'updated_at'])
   })
 })
 
@@ -147,19 +147,19 @@ describe('admin manages appointments', () => {
     expect(sameInstant(data.slot_datetime, newSlot)).toBe(true)
   })
 
-  it('cannot reschedule onto a slot another active appointment holds (23505)', async () => {
+  it('cannot reschedule onto a slot another active appointment holds (409 slot_full at capacity 1)', async () => {
     const { error } = await admin.client
       .from('appointments')
       .update({ slot_datetime: slots[0], status: 'scheduled', updated_at: new Date().toISOString() })
       .eq('id', appointmentIds[1]!)
-    expect(error?.code).toBe('23505')
+    expect(error?.code).toBe('slot_full')
     expect(sameInstant((await storedAppointment(appointmentIds[1]!)).slot_datetime, istSlot(day2, 16))).toBe(true)
   })
 
-  it('cannot reschedule onto a weekend or outside business hours (23514)', async () => {
+  it('cannot reschedule onto a weekend or outside business hours (400 slot_not_offered by default)', async () => {
     for (const slot of [istSlot(saturdayFrom(offset), 10), istSlot(day2, 19)]) {
       const { error } = await admin.client.from('appointments').update({ slot_datetime: slot }).eq('id', appointmentIds[0]!)
-      expect(error?.code).toBe('23514')
+      expect(error?.code).toBe('slot_not_offered')
     }
     expect(sameInstant((await storedAppointment(appointmentIds[0]!)).slot_datetime, slots[0]!)).toBe(true)
   })

@@ -2,14 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { visitorBookingDays as scheduledRange } from '../../src/features/scheduling/slot-rules.ts'
 import { startLocalBackend, type LocalBackendOptions, type RunningBackend } from '../local/local-backend.ts'
 import { anonClient, clientsOf, createUserAndSignIn, serviceClient, type SignedInUser, type TestClient } from '../local/testing/clients.ts'
 import { migrationsBefore } from '../local/testing/migrations-with.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../local/testing/throwaway-database.ts'
 import { asSuperuser } from './support/chat-sessions.ts'
 import { newLead } from './support/leads.ts'
-import { istDay, istSlot, randomFutureOffsetDays, sameInstant, visitorBookingDays, weekdaysBetween, weekdaysFrom } from './support/slots.ts'
+import { visitorBooking } from './support/manage-token.ts'
+import { defaultHorizonDays as scheduledRange, istDay, istSlot, randomFutureOffsetDays, sameInstant, visitorBookingDays, weekdaysBetween, weekdaysFrom } from './support/slots.ts'
 
 const days = visitorBookingDays(2)
 /** Slots of this file's band, each used once. */
@@ -32,7 +32,7 @@ async function visitorLead(client: TestClient = anonClient()): Promise<string> {
 }
 
 function book(leadId: string, slot: string, client: TestClient = anonClient()) {
-  return client.from('appointments').insert({ lead_id: leadId, slot_datetime: slot, status: 'scheduled' })
+  return client.from('appointments').insert(visitorBooking(leadId, slot))
 }
 
 async function appointmentsOf(leadId: string, client: TestClient = serviceClient()) {
@@ -166,7 +166,10 @@ describe('a lead that held two active appointments before these rules', () => {
     await withBackend(migrationsDir, async (backend) => {
       const visitor = clientsOf(backend).anonClient()
       expect((await visitor.from('leads').insert([lead])).error).toBeNull()
-      for (const hour of [9, 10]) expect((await book(lead.id, istSlot(day, hour), visitor)).error).toBeNull()
+      // Booked as visitors did before the manage link's hash existed.
+      for (const hour of [9, 10]) {
+        expect((await visitor.from('appointments').insert({ lead_id: lead.id, slot_datetime: istSlot(day, hour), status: 'scheduled' })).error).toBeNull()
+      }
     })
   })
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, createUserAndSignIn, serviceClient } from '../local/testing/clients.ts'
 import { newLead } from './support/leads.ts'
+import { visitorBooking } from './support/manage-token.ts'
 import { istSlot, randomFutureOffsetDays, weekdaysFrom } from './support/slots.ts'
 
 const [day] = weekdaysFrom(randomFutureOffsetDays(2), 1) as [string]
@@ -21,7 +22,7 @@ beforeAll(async () => {
 
 describe('a slot is a real instant for everyone (no infinity)', () => {
   it('refuses a visitor booking "infinity" as past the booking range and stores nothing', async () => {
-    const { error, status } = await anonClient().from('appointments').insert([{ lead_id: leadId, slot_datetime: 'infinity', status: 'scheduled' }])
+    const { error, status } = await anonClient().from('appointments').insert([visitorBooking(leadId, 'infinity')])
     expect([status, error?.code]).toEqual([400, 'booking_too_far_ahead'])
     expect(await appointmentsAt('infinity')).toHaveLength(0)
   })

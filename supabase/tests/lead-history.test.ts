@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newLead } from './support/leads.ts'
+import { visitorBooking } from './support/manage-token.ts'
 import { istSlot, weekdaysFrom } from './support/slots.ts'
 import { arrangeLead, startTeamBackend, type TeamBackend } from './support/team-backend.ts'
 
@@ -85,7 +86,7 @@ describe('what the history records, and who', () => {
   it('appointments: booked by a visitor, confirmed and moved by a member', async () => {
     const lead = await visitorLead()
     const [day, laterDay] = weekdaysFrom(2, 2) as [string, string]
-    const booking = await team.anonClient().from('appointments').insert({ lead_id: lead, slot_datetime: istSlot(day, 10), status: 'scheduled' })
+    const booking = await team.anonClient().from('appointments').insert(visitorBooking(lead, istSlot(day, 10)))
     expect(booking.error).toBeNull()
     const { data: appointment } = await team.staff.client.from('appointments').select('id').eq('lead_id', lead).single()
     await team.staff.client.from('appointments').update({ status: 'confirmed' }).eq('id', appointment!.id).throwOnError()

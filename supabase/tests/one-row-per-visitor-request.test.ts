@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { anonClient, serviceClient } from '../local/testing/clients.ts'
 import { rawFetch } from '../local/testing/raw.ts'
 import { newLead } from './support/leads.ts'
+import { visitorBooking } from './support/manage-token.ts'
 import { istSlot, visitorBookingDays } from './support/slots.ts'
 
 async function storedLeads(ids: string[]) {
@@ -23,7 +24,7 @@ describe('a visitor adds one row per request', () => {
     const lead = newLead()
     expect((await anonClient().from('leads').insert([lead])).error).toBeNull()
     const [day] = visitorBookingDays(4) as [string]
-    const bookings = [10, 11].map((hour) => ({ lead_id: lead.id, slot_datetime: istSlot(day, hour), status: 'scheduled' }))
+    const bookings = [10, 11].map((hour) => visitorBooking(lead.id, istSlot(day, hour)))
     const { error } = await anonClient().from('appointments').insert(bookings)
     expect(error).toMatchObject({ code: '22023', message: 'Visitors may add one appointment per request' })
     const { data } = await serviceClient().from('appointments').select('id').eq('lead_id', lead.id)

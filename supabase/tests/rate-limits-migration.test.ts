@@ -71,6 +71,7 @@ describe('limits by action on a project that had limits by path', () => {
         { action: 'chat_step_shown', max_requests: 600, per: '00:10:00' },
         { action: 'custom_thing', max_requests: 5, per: '00:01:00' },
         { action: 'leads', max_requests: 25, per: '01:00:00' },
+        { action: 'manage_booking', max_requests: 30, per: '00:10:00' },
       ])
       expect(await asSuperuser(backend.context.db, "select action from private.rate_limit_hits where address = '203.0.113.90'")).toEqual([
         { action: 'leads' },

@@ -7,6 +7,7 @@ import { clientFor } from '../local/testing/clients.ts'
 import { startOwnBackend } from '../local/testing/own-backend.ts'
 import { asSuperuser } from './support/chat-sessions.ts'
 import { newLead } from './support/leads.ts'
+import { visitorBooking } from './support/manage-token.ts'
 import { istSlot, visitorBookingDays } from './support/slots.ts'
 
 let backend: RunningBackend
@@ -126,7 +127,7 @@ describe('per-address limits on visitors\u2019 writes', () => {
     const slots = visitorBookingDays(0).flatMap((day) => [9, 10, 11].map((hour) => istSlot(day, hour)))
     const outcomes = []
     for (const [index, booking] of leads.entries()) {
-      outcomes.push((await client.from('appointments').insert([{ lead_id: booking.id, slot_datetime: slots[index], status: 'scheduled' }])).status)
+      outcomes.push((await client.from('appointments').insert([visitorBooking(booking.id, slots[index]!)])).status)
     }
     expect(outcomes).toEqual([...Array(10).fill(201), 429])
     expect((await client.from('leads').insert([lead()])).error).toBeNull()
@@ -177,7 +178,7 @@ describe('limits a client cannot route around', () => {
     const address = freshAddress()
     const leads = await arrangedLeads(11)
     const slots = visitorBookingDays(1).flatMap((day) => [12, 13, 14].map((hour) => istSlot(day, hour)))
-    const row = (index: number) => (table === 'leads' ? [lead()] : [{ lead_id: leads[index]!.id, slot_datetime: slots[index], status: 'scheduled' }])
+    const row = (index: number) => (table === 'leads' ? [lead()] : [visitorBooking(leads[index]!.id, slots[index]!)])
     const statuses: number[] = []
     for (let i = 0; i < 11; i++) statuses.push((await post(paths[i % paths.length]!, address, row(i))).status)
     expect(statuses).toEqual([...Array(10).fill(201), 429])

@@ -18,7 +18,7 @@ import { ManageAppointmentDialog, type ManageAppointmentApis } from './ManageApp
 export type AppointmentsTabApi = Pick<AppointmentsApi, 'fetchAppointmentsPage' | 'countAppointments'> & ManageAppointmentApis['appointments']
 
 interface AppointmentsTabProps {
-  apis: { appointments: AppointmentsTabApi; loadTakenSlots: ManageAppointmentApis['loadTakenSlots'] }
+  apis: { appointments: AppointmentsTabApi; loadSlots: ManageAppointmentApis['loadSlots'] }
   /** The dashboard's search: the lead's name, phone or email. */
   search: string
   /** Hears of each confirm, cancel, reschedule...: the stat cards count appointments. */

@@ -12,6 +12,7 @@ import type { ManageAppointmentApis } from '@/features/appointments/ManageAppoin
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
 import { LeadsTab, type LeadsTabApi, type LeadsTabProps } from '@/features/leads/LeadsTab'
 import { SettingsTab } from '@/features/settings/SettingsTab'
+import type { AvailabilityApi } from '@/features/settings/api/availability-api'
 import type { SettingsApi } from '@/features/settings/api/settings-api'
 import { TeamTab, type TeamTabApi } from '@/features/team/TeamTab'
 import type { TodayApi } from '@/features/today/api/today-api'
@@ -35,12 +36,14 @@ export interface DashboardApis {
   auth: { requireMember: () => Promise<Viewer> }
   team: TeamTabApi
   settings: Pick<SettingsApi, 'fetchRoundRobin' | 'setRoundRobin'>
+  /** The booking settings of the Settings tab's Availability section. */
+  availability: AvailabilityApi
   /** Notes, follow-ups and history of a lead. */
   leadWork: LeadsTabProps['workApi']
   today: Pick<TodayApi, 'fetchTodayQueue'>
   leads: LeadsTabApi
   appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
-  loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
+  loadSlots: ManageAppointmentApis['loadSlots']
   stats: Pick<DashboardApi, 'fetchDashboardStats'>
   changes: Pick<DatabaseChangesApi, 'listenForChanges'>
   insights: InsightsTabApi
@@ -83,7 +86,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
   const denied = snapshot.matches('denied')
   const shownApis = useMemo(() => (denied ? withoutAccess(apis) : apis), [denied, apis])
   const manageApis = useMemo(
-    () => ({ appointments: shownApis.appointments, loadTakenSlots: shownApis.loadTakenSlots }),
+    () => ({ appointments: shownApis.appointments, loadSlots: shownApis.loadSlots }),
     [shownApis],
   )
   const [search, setSearch] = useState('')
@@ -167,7 +170,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                     <TeamTab api={shownApis.team} viewer={viewer} onTeamChanged={refreshTeam} />
                   </Tabs.Content>
                   <Tabs.Content value="settings">
-                    <SettingsTab api={shownApis.settings} />
+                    <SettingsTab api={shownApis.settings} availabilityApi={shownApis.availability} />
                   </Tabs.Content>
                 </>
               )}

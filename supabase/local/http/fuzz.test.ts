@@ -49,7 +49,7 @@ const path = fc.oneof(
 const deepJson = fc.integer({ min: 50, max: 100_000 }).map((n) => '['.repeat(n) + ']'.repeat(n))
 
 const leadLike = fc.record(
-  { id: hostileText, name: hostileText, phone: hostileText, email: hostileText, status: hostileText, slot_datetime: hostileText, lead_id: hostileText },
+  { id: hostileText, name: hostileText, phone: hostileText, email: hostileText, status: hostileText, slot_datetime: hostileText, lead_id: hostileText, manage_token_hash: hostileText },
   { requiredKeys: [] },
 )
 

@@ -1,13 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
-import { ApiError, toApiError } from '@/lib/api-error'
+import { toApiError } from '@/lib/api-error'
 import { allOption } from '@/lib/all-option'
 import type { AppointmentQuery } from '../appointment-query'
 import { appointmentRowSchema, appointmentSchema, type Appointment, type AppointmentRow, type AppointmentStatus } from '../appointment.schema'
-
-const uniqueViolation = '23505'
-
-const slotTakenMessage = 'That time slot is already booked. Please pick another slot.'
 
 /** Hosted PostgREST answers at most this many rows a request. */
 const maxRowsPerRequest = 1000
@@ -77,7 +73,7 @@ export function createAppointmentsApi(client: SupabaseClient) {
     return appointmentSchema.parse(data)
   }
 
-  /** Moves the appointment to a new slot and forces it back to scheduled. */
+  /** Moves the appointment to a new slot and forces it back to scheduled; a full or closed slot is refused (slot_full, slot_not_offered) with the database's message. */
   async function rescheduleAppointment(appointmentId: string, slotIso: string): Promise<Appointment> {
     const { data, error } = await client
       .from('appointments')
@@ -85,7 +81,6 @@ export function createAppointmentsApi(client: SupabaseClient) {
       .eq('id', appointmentId)
       .select('*')
       .single()
-    if (error?.code === uniqueViolation) throw new ApiError(uniqueViolation, slotTakenMessage)
     if (error) throw toApiError(error, 'Failed to reschedule appointment')
     return appointmentSchema.parse(data)
   }

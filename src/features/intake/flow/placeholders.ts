@@ -2,6 +2,12 @@ import { answerFields } from './flow-vocabulary.ts'
 
 export const placeholderNames: readonly string[] = [...answerFields, 'date', 'time']
 
+/** The name the scheduler card's texts add once booked: the address of the visitor's own page for the booking. */
+export const bookedPlaceholders = ['manage_link'] as const
+
+/** The name the manage page's texts add: the cut-off for changes online, in hours. */
+export const managePagePlaceholders = ['hours'] as const
+
 /** The names the chat's edit texts add: the question's label, and the answer before and after a change. */
 export const editPlaceholders = { edit: ['step'], changed: ['step', 'from', 'to'] } as const
 
