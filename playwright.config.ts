@@ -39,6 +39,7 @@ export default defineConfig({
     // A server already running serves the shipped flow: never mistake it for one built from an editor's copy.
     reuseExistingServer: !process.env.CI && consultationFlowFile === defaultFlowFile,
     timeout: 120_000,
-    env: { LOCAL_BACKEND_DATA_DIR: defaultDataDir('e2e', process.cwd()), LOCAL_BACKEND_FRESH: '1' },
+    // Every test signs in from this one machine: as many people as tests, not one person guessing.
+    env: { LOCAL_BACKEND_DATA_DIR: defaultDataDir('e2e', process.cwd()), LOCAL_BACKEND_FRESH: '1', LOCAL_BACKEND_SIGN_IN_ATTEMPTS: '1000' },
   },
 })

@@ -17,7 +17,8 @@ const builtTemplate = template.replace('</head>', '<link rel="stylesheet" crosso
 const entry = '/src/app/render-first-screen.tsx'
 const dir = mkdtempSync(path.join(tmpdir(), 'prerender-'))
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+// Vite's dependency optimizer may still be writing its cache when the server has closed.
+afterAll(() => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }))
 
 async function transformed(flowFile: string, html: string, context: Partial<IndexHtmlTransformContext>): Promise<string> {
   const plugin = prerenderPlugin({ entry, renderConfig: () => appModules({ flowFile }) })

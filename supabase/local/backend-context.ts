@@ -10,5 +10,7 @@ export interface BackendContext {
   jwtExpiry: number
   /** Per-address limits on (anonymous writes through the pre-request function, sign-in attempts per address). */
   rateLimits: boolean
+  /** Password sign-ins one address may try in the sign-in window. */
+  signInAttemptsPerAddress: number
   trustProxy: ProxyTrust
 }

@@ -13,8 +13,16 @@ describe('local backend settings', () => {
       jwtExpiry: 3600,
       adminEmail: 'admin@example.com',
       rateLimits: true,
+      signInAttemptsPerAddress: 30,
       trustProxy: 'loopback',
     })
+  })
+
+  it('takes another number of sign-in attempts per address, and refuses one that is not a positive whole number', () => {
+    expect(readSettings({ LOCAL_BACKEND_SIGN_IN_ATTEMPTS: '500' }, '/p').signInAttemptsPerAddress).toBe(500)
+    for (const bad of ['0', '-1', '2.5', 'many']) {
+      expect(() => readSettings({ LOCAL_BACKEND_SIGN_IN_ATTEMPTS: bad }, '/p')).toThrow(`LOCAL_BACKEND_SIGN_IN_ATTEMPTS must be a positive whole number of attempts, got "${bad}"`)
+    }
   })
 
   it('switches the per-address limits off only when told exactly, and refuses other words', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { defaultDataDir } from './data-home.ts'
 import type { ProxyTrust } from './http/client-address.ts'
+import { signInAddressLimits } from './auth/sign-in-limits.ts'
 
 export interface LocalBackendSettings {
   dataDir: string
@@ -10,13 +11,15 @@ export interface LocalBackendSettings {
   adminEmail: string
   /** Per-address limits (anonymous writes, sign-in attempts); the per-account sign-in rule stays on regardless. */
   rateLimits: boolean
+  /** Password sign-ins one address may try in 15 minutes. */
+  signInAttemptsPerAddress: number
   /** Whose forwarding header names the client: a proxy on this machine, or nobody. */
   trustProxy: ProxyTrust
 }
 
-function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+function positiveInteger(name: string, raw: string | undefined, fallback: number, unit: string): number {
   if (raw === undefined || raw.trim() === '') return fallback
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) throw new Error(`${name} must be a positive whole number of seconds, got "${raw}"`)
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) throw new Error(`${name} must be a positive whole number of ${unit}, got "${raw}"`)
   return Number(raw)
 }
 
@@ -33,9 +36,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     dataDir: env.LOCAL_BACKEND_DATA_DIR?.trim() ? path.resolve(cwd, env.LOCAL_BACKEND_DATA_DIR.trim()) : defaultDataDir('local', cwd, env),
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     fresh: env.LOCAL_BACKEND_FRESH === '1',
-    jwtExpiry: positiveInteger('LOCAL_BACKEND_JWT_EXPIRY', env.LOCAL_BACKEND_JWT_EXPIRY, 3600),
+    jwtExpiry: positiveInteger('LOCAL_BACKEND_JWT_EXPIRY', env.LOCAL_BACKEND_JWT_EXPIRY, 3600, 'seconds'),
     adminEmail: env.ADMIN_EMAIL?.trim() || 'admin@example.com',
     rateLimits: choice('LOCAL_BACKEND_RATE_LIMITS', env.LOCAL_BACKEND_RATE_LIMITS, ['on', 'off'], 'on') === 'on',
+    signInAttemptsPerAddress: positiveInteger('LOCAL_BACKEND_SIGN_IN_ATTEMPTS', env.LOCAL_BACKEND_SIGN_IN_ATTEMPTS, signInAddressLimits.maxAttempts, 'attempts'),
     trustProxy: choice('LOCAL_BACKEND_TRUST_PROXY', env.LOCAL_BACKEND_TRUST_PROXY, ['loopback', 'none'], 'loopback'),
   }
 }

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { authService } from './auth/auth-routes.ts'
+import { signInAddressLimits } from './auth/sign-in-limits.ts'
 import { functionsService } from './functions/functions-service.ts'
 import type { BackendContext } from './backend-context.ts'
 import { dataFolder } from './data-folder.ts'
@@ -27,6 +28,8 @@ export interface LocalBackendOptions extends DatabaseLocation {
   maxConcurrentUploads?: number
   /** Per-address limits (default on); the per-account sign-in rule (the password verification hook) ignores this. */
   rateLimits?: boolean
+  /** Password sign-ins one address may try in 15 minutes (default 30). */
+  signInAttemptsPerAddress?: number
   /** Whose X-Forwarded-For names the client (default: a proxy on this machine). */
   trustProxy?: ProxyTrust
 }
@@ -54,7 +57,9 @@ async function prepare(options: LocalBackendOptions, keys: BackendKeys): Promise
     await db.close().catch(() => undefined)
     throw error
   }
-  return { db, keys, jwtExpiry: options.jwtExpiry ?? 3600, rateLimits: options.rateLimits ?? true, trustProxy: options.trustProxy ?? 'loopback' }
+  return { db, keys, jwtExpiry: options.jwtExpiry ?? 3600, rateLimits: options.rateLimits ?? true,
+    signInAttemptsPerAddress: options.signInAttemptsPerAddress ?? signInAddressLimits.maxAttempts,
+    trustProxy: options.trustProxy ?? 'loopback' }
 }
 
 /** Uploads a crash left half-written are dropped at start. */

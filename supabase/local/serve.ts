@@ -13,6 +13,7 @@ async function main() {
     fresh: settings.fresh,
     jwtExpiry: settings.jwtExpiry,
     rateLimits: settings.rateLimits,
+    signInAttemptsPerAddress: settings.signInAttemptsPerAddress,
     trustProxy: settings.trustProxy,
   })
   const server = createServer((req, res) => backend.handler(req, res))

@@ -47,6 +47,7 @@ export function localSupabaseBackend(): Plugin {
       fresh: settings.fresh,
       jwtExpiry: settings.jwtExpiry,
       rateLimits: settings.rateLimits,
+      signInAttemptsPerAddress: settings.signInAttemptsPerAddress,
       trustProxy: settings.trustProxy,
     })
     const started = backend

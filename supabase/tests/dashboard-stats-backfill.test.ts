@@ -1,40 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, type LocalBackendOptions, type RunningBackend } from '../local/local-backend.ts'
+import { databaseBefore } from '../local/testing/database-before.ts'
 import { clientsOf } from '../local/testing/clients.ts'
-import { copyMigrations, migrationsBefore } from '../local/testing/migrations-with.ts'
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../local/testing/throwaway-database.ts'
 import { newLead } from './support/leads.ts'
 
 const statsMigration = '20261122001200_dashboard_stats.sql'
-let migrationsDir = ''
-let dataDir = ''
-let server: ThrowawayDatabase | undefined
+const database = databaseBefore(statsMigration, 'stats-backfill-')
+const withBackend = database.withBackend
 
-/** The same database each time: a data folder, or a throwaway database on the DATABASE_URL server. */
-async function withBackend<T>(run: (backend: RunningBackend) => Promise<T>): Promise<T> {
-  const location: LocalBackendOptions = server ? { databaseUrl: server.url } : { dataDir }
-  const backend = await startLocalBackend({ ...location, migrationsDir, rateLimits: false })
-  try {
-    return await run(backend)
-  } finally {
-    await backend.close()
-  }
-}
-
-beforeAll(async () => {
-  migrationsDir = await migrationsBefore(statsMigration)
-  dataDir = await mkdtemp(path.join(tmpdir(), 'stats-backfill-'))
-  if (process.env.DATABASE_URL) server = await createThrowawayDatabase(process.env.DATABASE_URL)
-})
-
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true })
-  await rm(migrationsDir, { recursive: true, force: true })
-  await server?.drop()
-})
+beforeAll(() => database.setUp())
+afterAll(() => database.tearDown())
 
 /** A lead as the chat sent it then: leads had no language before 20261122002100_lead_language.sql. */
 function leadOfThen(overrides: Record<string, unknown>) {
@@ -57,7 +31,7 @@ describe('dashboard_stats on a database that already holds leads and appointment
       const slot = { lead_id: leads[2]!.id, slot_datetime: '2024-03-04T10:00:00+05:30', status: 'completed' }
       expect((await service.from('appointments').insert(slot)).error).toBeNull()
     })
-    await copyMigrations(migrationsDir)
+    await database.applyTheRest()
     const figures = await withBackend(async (backend) => {
       const admin = await clientsOf(backend).createUserAndSignIn({ admin: true })
       return admin.client.rpc('dashboard_stats')

@@ -1,40 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, type LocalBackendOptions, type RunningBackend } from '../local/local-backend.ts'
+import { databaseBefore } from '../local/testing/database-before.ts'
 import { clientsOf, type SignedInUser } from '../local/testing/clients.ts'
-import { copyMigrations, migrationsBefore } from '../local/testing/migrations-with.ts'
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../local/testing/throwaway-database.ts'
 import { newLead } from './support/leads.ts'
 
 const firstTeamMigration = '20261127000100_team_roles.sql'
-let migrationsDir = ''
-let dataDir = ''
-let server: ThrowawayDatabase | undefined
+const database = databaseBefore(firstTeamMigration, 'team-backfill-')
+const withBackend = database.withBackend
 
-/** The same database each time: a data folder, or a throwaway database on the DATABASE_URL server. */
-async function withBackend<T>(run: (backend: RunningBackend) => Promise<T>): Promise<T> {
-  const location: LocalBackendOptions = server ? { databaseUrl: server.url } : { dataDir }
-  const backend = await startLocalBackend({ ...location, migrationsDir, rateLimits: false })
-  try {
-    return await run(backend)
-  } finally {
-    await backend.close()
-  }
-}
-
-beforeAll(async () => {
-  migrationsDir = await migrationsBefore(firstTeamMigration)
-  dataDir = await mkdtemp(path.join(tmpdir(), 'team-backfill-'))
-  if (process.env.DATABASE_URL) server = await createThrowawayDatabase(process.env.DATABASE_URL)
-})
-
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true })
-  await rm(migrationsDir, { recursive: true, force: true })
-  await server?.drop()
-})
+beforeAll(() => database.setUp())
+afterAll(() => database.tearDown())
 
 describe('the team\'s migrations on a database that already holds an admin, leads and a booking', () => {
   it('names the admin, leaves the leads unassigned with a created event, marks returning ones, keeps updated_at', async () => {
@@ -49,7 +23,7 @@ describe('the team\'s migrations on a database that already holds an admin, lead
       await service.from('appointments').insert({ lead_id: first.id, slot_datetime: '2025-01-06T10:00:00+05:30', status: 'completed' }).throwOnError()
       return (await service.from('leads').select('id, updated_at').in('id', [first.id, again.id]).order('created_at')).data
     })
-    await copyMigrations(migrationsDir)
+    await database.applyTheRest()
     await withBackend(async (backend) => {
       const clients = clientsOf(backend)
       const service = clients.serviceClient()

@@ -11,7 +11,8 @@ import { jsonObject, metadataField, textField } from './auth-input.ts'
 import { isUuid } from './input-rules.ts'
 import { hashPassword, maximumPasswordLength, minimumPasswordLength } from './passwords.ts'
 import { endSessions, refreshSession, sessionExists } from './sessions.ts'
-import { signInAddressLimits, signInWithPassword } from './sign-in.ts'
+import { signInAddressLimits } from './sign-in-limits.ts'
+import { signInWithPassword } from './sign-in.ts'
 import { confirmEmail, deleteUser, findUserByEmail, findUserById, insertUser, isValidEmail, maxEmailLength, setPassword, userJson } from './users.ts'
 
 const apiVersionHeader = { 'x-supabase-api-version': '2024-01-01' }
@@ -166,6 +167,6 @@ async function handleAuth(req: IncomingMessage, res: ServerResponse, context: Au
 
 /** `/auth/v1/...`: password sign-in, refresh, user, logout, and the admin API's user creation, update and deletion. */
 export function authService(shared: BackendContext): ServiceHandler {
-  const context: AuthContext = { ...shared, signInAddresses: createAttemptLimiter({ ...signInAddressLimits, now: Date.now }) }
+  const context: AuthContext = { ...shared, signInAddresses: createAttemptLimiter({ ...signInAddressLimits, maxAttempts: shared.signInAttemptsPerAddress, now: Date.now }) }
   return (req, res, url, path) => handleAuth(req, res, context, url, path)
 }

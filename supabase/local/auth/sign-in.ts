@@ -8,12 +8,6 @@ import { maximumPasswordLength, verifyPassword } from './passwords.ts'
 import { startSession, type SessionJson } from './sessions.ts'
 import { findUserByEmail, maxEmailLength } from './users.ts'
 
-/**
- * Password sign-ins per client address, counted before the password is checked, where hosted Auth
- * has its per-address rate limit (a looser one there): at most 30 in any 15 minutes. The addresses of
- * at most 10,000 clients are remembered.
- */
-export const signInAddressLimits = { maxAttempts: 30, windowMs: 15 * 60 * 1000, capacity: 10_000 }
 
 function inMinutes(ms: number): string {
   const minutes = Math.ceil(ms / 60_000)
