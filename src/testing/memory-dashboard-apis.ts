@@ -10,6 +10,7 @@ import { fakeChangeSource } from './fake-change-source'
 import { aTeam } from './lead-work-fixtures'
 import { memoryAvailabilityApi } from './memory-availability-api'
 import { memoryLeadWorkApis } from './memory-lead-work-apis'
+import { memoryRemindersApi } from './memory-reminders-api'
 import { memoryTeamApis } from './memory-team-apis'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
@@ -65,8 +66,10 @@ export function memoryDashboardApis(
   const ownerNamed = (id: string | null) => (id === null ? null : (team.find((member) => member.id === id)?.displayName ?? null))
   const teamWork = memoryTeamApis(record, viewer, team, () => [...stored.values()], () => [...work.followUps.values()])
   const availability = memoryAvailabilityApi()
+  const storedAppointments = [...appointments]
   const apis: DashboardApis = {
     ...teamWork.apis,
+    today: { ...teamWork.apis.today, ...memoryRemindersApi(record, viewer, storedAppointments, () => [...stored.values()]) },
     availability: availability.api,
     auth: { requireMember: record('requireMember', () => viewer) },
     leadWork: work.apis,
@@ -97,9 +100,9 @@ export function memoryDashboardApis(
       signReferenceImage: record('signReferenceImage', async (path: string) => `https://images.example/${path}?token=signed`),
     },
     appointments: {
-      fetchAppointmentsPage: record('fetchAppointmentsPage', () => [...appointments]),
-      countAppointments: record('countAppointments', () => appointments.length),
-      fetchAppointmentsBetween: record('fetchAppointmentsBetween', () => [...appointments]),
+      fetchAppointmentsPage: record('fetchAppointmentsPage', () => [...storedAppointments]),
+      countAppointments: record('countAppointments', () => storedAppointments.length),
+      fetchAppointmentsBetween: record('fetchAppointmentsBetween', () => [...storedAppointments]),
       updateAppointmentStatus: record('updateAppointmentStatus', () => {
         throw new Error('not used')
       }),
@@ -157,5 +160,5 @@ export function memoryDashboardApis(
     if (live) changes.change({ type: 'row.changed', table: 'leads', row: lead })
     return lead
   }
-  return { apis, calls, changes, visitorAdds, memberChanges, team, work, settings: teamWork.settings, availability }
+  return { apis, calls, changes, visitorAdds, memberChanges, team, work, settings: teamWork.settings, availability, appointments: storedAppointments }
 }

@@ -15,6 +15,7 @@ import { SettingsTab } from '@/features/settings/SettingsTab'
 import type { AvailabilityApi } from '@/features/settings/api/availability-api'
 import type { SettingsApi } from '@/features/settings/api/settings-api'
 import { TeamTab, type TeamTabApi } from '@/features/team/TeamTab'
+import type { RemindersApi } from '@/features/today/api/reminders-api'
 import type { TodayApi } from '@/features/today/api/today-api'
 import { TodayTab } from '@/features/today/TodayTab'
 import { isAdmin, type TeamMember, type Viewer } from '@/lib/team'
@@ -40,7 +41,7 @@ export interface DashboardApis {
   availability: AvailabilityApi
   /** Notes, follow-ups and history of a lead. */
   leadWork: LeadsTabProps['workApi']
-  today: Pick<TodayApi, 'fetchTodayQueue'>
+  today: Pick<TodayApi, 'fetchTodayQueue'> & Pick<RemindersApi, 'fetchRemindersDue' | 'markReminded'>
   leads: LeadsTabApi
   appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
   loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
@@ -156,7 +157,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                 />
               </Tabs.Content>
               <Tabs.Content value="appointments">
-                <AppointmentsTab apis={manageApis} search={search} onAppointmentChanged={refreshStats} changes={changes.appointments} />
+                <AppointmentsTab apis={manageApis} search={search} onAppointmentChanged={refreshStats} changes={changes.appointments} team={team} />
               </Tabs.Content>
               <Tabs.Content value="calendar">
                 <CalendarView api={shownApis.appointments} changes={changes.calendar} />

@@ -16,7 +16,7 @@ export function withoutAccess(apis: DashboardApis): DashboardApis {
       countAppointments: async () => 0,
       fetchAppointmentsBetween: async () => [],
     },
-    today: { fetchTodayQueue: async () => [] },
+    today: { ...apis.today, fetchTodayQueue: async () => [], fetchRemindersDue: async () => [] },
     team: { ...apis.team, fetchTeam: async () => [] },
     settings: { ...apis.settings, fetchRoundRobin: async () => false },
     insights: { ...apis.insights, fetchInsights: async () => emptyInsights, fetchUnfinishedChats: async () => ({ chats: [], total: 0 }) },
