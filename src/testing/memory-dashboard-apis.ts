@@ -1,6 +1,7 @@
 import type { AppointmentRow } from '@/features/appointments/appointment.schema'
 import type { DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { emptyInsights, type Insights, type UnfinishedChat } from '@/features/insights/insights.schema'
+import type { NoShowMonth } from '@/features/insights/no-show.schema'
 import { filterCondition } from '@/features/leads/lead-filters'
 import { appliedFilters, type LeadFilters, type LeadQuery, type LeadSortColumn } from '@/features/leads/lead-query'
 import type { LeadChange } from '@/features/leads/lead-change'
@@ -30,7 +31,7 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 export function memoryDashboardApis(
   leads: readonly Lead[],
   appointments: readonly AppointmentRow[] = [],
-  chats: { insights?: Insights; unfinished?: readonly UnfinishedChat[] } = {},
+  chats: { insights?: Insights; unfinished?: readonly UnfinishedChat[]; noShows?: NoShowMonth[] } = {},
   people: { viewer?: Viewer; team?: readonly TeamMember[] } = {},
 ) {
   const viewer = people.viewer ?? aTeam.admin
@@ -133,6 +134,7 @@ export function memoryDashboardApis(
     changes: changes.api,
     insights: {
       fetchInsights: record('fetchInsights', () => chats.insights ?? emptyInsights),
+      fetchNoShowStats: record('fetchNoShowStats', () => chats.noShows ?? []),
       fetchUnfinishedChats: record('fetchUnfinishedChats', (query: { includeFollowedUp: boolean }, span: { from: number; to: number }) => {
         const listed = [...unfinished.values()]
           .filter((chat) => query.includeFollowedUp || chat.followed_up_at === null)

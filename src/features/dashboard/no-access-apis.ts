@@ -19,6 +19,6 @@ export function withoutAccess(apis: DashboardApis): DashboardApis {
     today: { ...apis.today, fetchTodayQueue: async () => [], fetchRemindersDue: async () => [] },
     team: { ...apis.team, fetchTeam: async () => [] },
     settings: { ...apis.settings, fetchRoundRobin: async () => false },
-    insights: { ...apis.insights, fetchInsights: async () => emptyInsights, fetchUnfinishedChats: async () => ({ chats: [], total: 0 }) },
+    insights: { ...apis.insights, fetchInsights: async () => emptyInsights, fetchUnfinishedChats: async () => ({ chats: [], total: 0 }), fetchNoShowStats: async () => [] },
   }
 }
