@@ -1,7 +1,8 @@
-import type { AppointmentRow } from '@/features/appointments/appointment.schema'
+import type { Appointment, AppointmentRow, AppointmentStatus } from '@/features/appointments/appointment.schema'
 import type { DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { emptyInsights, type Insights, type UnfinishedChat } from '@/features/insights/insights.schema'
 import type { NoShowMonth } from '@/features/insights/no-show.schema'
+import type { BookingNeedingAttention } from '@/features/settings/booking-settings.schema'
 import { filterCondition } from '@/features/leads/lead-filters'
 import { appliedFilters, type LeadFilters, type LeadQuery, type LeadSortColumn } from '@/features/leads/lead-query'
 import type { LeadChange } from '@/features/leads/lead-change'
@@ -33,6 +34,7 @@ export function memoryDashboardApis(
   appointments: readonly AppointmentRow[] = [],
   chats: { insights?: Insights; unfinished?: readonly UnfinishedChat[]; noShows?: NoShowMonth[] } = {},
   people: { viewer?: Viewer; team?: readonly TeamMember[] } = {},
+  bookings: { needingAttention?: BookingNeedingAttention[] } = {},
 ) {
   const viewer = people.viewer ?? aTeam.admin
   const team = [...(people.team ?? Object.values(aTeam))]
@@ -66,8 +68,20 @@ export function memoryDashboardApis(
   const work = memoryLeadWorkApis(record, viewer)
   const ownerNamed = (id: string | null) => (id === null ? null : (team.find((member) => member.id === id)?.displayName ?? null))
   const teamWork = memoryTeamApis(record, viewer, team, () => [...stored.values()], () => [...work.followUps.values()])
-  const availability = memoryAvailabilityApi()
+  const needingAttention = bookings.needingAttention ?? []
+  const availability = memoryAvailabilityApi(undefined, needingAttention)
   const storedAppointments = [...appointments]
+  /** A member changes an appointment: stored, told to every listener, and no longer needing attention (moved or ended). */
+  const appointmentChanges = (id: string, change: Partial<AppointmentRow>): Appointment => {
+    const index = storedAppointments.findIndex((row) => row.id === id)
+    const row = { ...storedAppointments[index]!, ...change, updated_at: writtenAt() }
+    storedAppointments[index] = row
+    const attention = needingAttention.findIndex((booking) => booking.appointment_id === id)
+    if (attention !== -1) needingAttention.splice(attention, 1)
+    const appointment = { id: row.id, lead_id: row.lead_id, slot_datetime: row.slot_datetime, status: row.status, updated_at: row.updated_at }
+    changes.change({ type: 'row.changed', table: 'appointments', row: appointment })
+    return appointment
+  }
   const apis: DashboardApis = {
     ...teamWork.apis,
     today: { ...teamWork.apis.today, ...memoryRemindersApi(record, viewer, storedAppointments, () => [...stored.values()]) },
@@ -104,12 +118,9 @@ export function memoryDashboardApis(
       fetchAppointmentsPage: record('fetchAppointmentsPage', () => [...storedAppointments]),
       countAppointments: record('countAppointments', () => storedAppointments.length),
       fetchAppointmentsBetween: record('fetchAppointmentsBetween', () => [...storedAppointments]),
-      updateAppointmentStatus: record('updateAppointmentStatus', () => {
-        throw new Error('not used')
-      }),
-      rescheduleAppointment: record('rescheduleAppointment', () => {
-        throw new Error('not used')
-      }),
+      fetchAppointmentRow: record('fetchAppointmentRow', (id: string) => storedAppointments.find((row) => row.id === id) ?? null),
+      updateAppointmentStatus: record('updateAppointmentStatus', (id: string, status: AppointmentStatus) => appointmentChanges(id, { status })),
+      rescheduleAppointment: record('rescheduleAppointment', (id: string, slot: string) => appointmentChanges(id, { slot_datetime: slot, status: 'scheduled' })),
     },
     loadTakenSlots: async () => [],
     stats: {

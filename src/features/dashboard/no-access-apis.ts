@@ -15,6 +15,7 @@ export function withoutAccess(apis: DashboardApis): DashboardApis {
       fetchAppointmentsPage: async () => [],
       countAppointments: async () => 0,
       fetchAppointmentsBetween: async () => [],
+      fetchAppointmentRow: async () => null,
     },
     today: { ...apis.today, fetchTodayQueue: async () => [], fetchRemindersDue: async () => [] },
     team: { ...apis.team, fetchTeam: async () => [] },

@@ -79,6 +79,13 @@ describe('appointments api: the tab and the calendar ask the database', () => {
     expect(await api.fetchAppointmentsPage(mine, { from: 7, to: 9 }, signal())).toEqual([])
   })
 
+  it('reads one appointment by id as the tab shows it; none for an unknown id or one a non-member may not read', async () => {
+    expect(await api.fetchAppointmentRow(ids[3]!, signal())).toMatchObject({ id: ids[3], lead_id: priya.id, lead_name: priya.name, status: 'completed', reminded_at: null })
+    expect(await api.fetchAppointmentRow(randomUUID(), signal())).toBeNull()
+    expect(await createAppointmentsApi((await createUserAndSignIn()).client).fetchAppointmentRow(ids[3]!, signal())).toBeNull()
+    await expect(api.fetchAppointmentRow('not-a-uuid', signal())).rejects.toHaveProperty('code', '22P02')
+  })
+
   it('combines the search with the status filter', async () => {
     const completed = { ...mine, status: 'completed' as const }
     expect((await api.fetchAppointmentsPage(completed, { from: 0, to: 9 }, signal())).map((row) => row.id)).toEqual([ids[4], ids[3], ids[0]])

@@ -57,6 +57,15 @@ export function createAppointmentsApi(client: SupabaseClient) {
     return count ?? 0
   }
 
+  /** One appointment with its lead's fields and its reminder, as the tab shows it; null when there is none the member may read. */
+  async function fetchAppointmentRow(appointmentId: string, signal: AbortSignal): Promise<AppointmentRow | null> {
+    const { data, error } = await client.from('appointment_rows').select('*').eq('id', appointmentId).abortSignal(signal).maybeSingle()
+    if (error) throw toApiError(error, fetchFailed)
+    if (data === null) return null
+    const [row] = await withReminders([appointmentRowSchema.parse(data)], signal)
+    return row ?? null
+  }
+
   /** Every appointment with a slot from `fromIso` (inclusive) to `toIso` (exclusive), earliest first: what a calendar month shows. */
   async function fetchAppointmentsBetween(fromIso: string, toIso: string, signal: AbortSignal): Promise<AppointmentRow[]> {
     const rows: AppointmentRow[] = []
@@ -100,7 +109,7 @@ export function createAppointmentsApi(client: SupabaseClient) {
     return appointmentSchema.parse(data)
   }
 
-  return { fetchAppointmentsPage, countAppointments, fetchAppointmentsBetween, updateAppointmentStatus, rescheduleAppointment }
+  return { fetchAppointmentsPage, countAppointments, fetchAppointmentRow, fetchAppointmentsBetween, updateAppointmentStatus, rescheduleAppointment }
 }
 
 export type AppointmentsApi = ReturnType<typeof createAppointmentsApi>
