@@ -43,6 +43,11 @@ export function serviceClient() {
   return clientWith('serviceRoleKey')
 }
 
+/** A visitor's client, as the chat and the manage page use it: what the database lets anyone do. */
+export function visitorClient() {
+  return clientWith('anonKey')
+}
+
 /** Signed in as the first admin: reads what row-level security lets an admin read. */
 export async function adminClient() {
   return signedInClient(await adminCredentials())

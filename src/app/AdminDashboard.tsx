@@ -8,12 +8,12 @@ import { followUpsApi, historyApi, leadsApi, notesApi } from '@/features/leads/a
 import { schedulingApi } from '@/features/scheduling/api'
 import { availabilityApi, settingsApi } from '@/features/settings/api'
 import { teamApi } from '@/features/team/api'
-import { todayApi } from '@/features/today/api'
+import { remindersApi, todayApi } from '@/features/today/api'
 
 const dashboardApis: DashboardApis = {
   auth: authApi,
   team: teamApi,
-  today: todayApi,
+  today: { ...todayApi, ...remindersApi },
   settings: settingsApi,
   availability: availabilityApi,
   leadWork: { notes: notesApi, followUps: followUpsApi, history: historyApi },

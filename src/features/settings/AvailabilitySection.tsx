@@ -1,8 +1,10 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react'
 import { useMachine } from '@xstate/react'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { fromPromise } from 'xstate'
 import { toaster } from '@/components/ui/toaster'
+import { usePhoneLayout } from '@/components/ui/use-phone-layout'
+import { noListChanges, type ListChanges } from '@/lib/list-changes'
 import type { AvailabilityApi } from './api/availability-api'
 import { availabilityMachine } from './availability.machine'
 import { availabilityTexts as texts } from './availability-texts'
@@ -13,8 +15,16 @@ import { OverridesEditor } from './OverridesEditor'
 import { saveAvailability } from './save-availability'
 import { WeekdayHours } from './WeekdayHours'
 
+interface AvailabilitySectionProps {
+  api: AvailabilityApi
+  /** Bookings changed elsewhere: those needing attention are read again. */
+  changes?: ListChanges<{ type: 'availability.recheck' }>
+  /** Opens a booking needing attention to move it. */
+  onReschedule?: (appointmentId: string) => void
+}
+
 /** The admins' booking settings: weekly hours, closures and the booking rules, each save validated by the database. */
-export function AvailabilitySection({ api }: { api: AvailabilityApi }) {
+export function AvailabilitySection({ api, changes = noListChanges, onReschedule }: AvailabilitySectionProps) {
   const machine = useMemo(
     () =>
       availabilityMachine.provide({
@@ -32,6 +42,8 @@ export function AvailabilitySection({ api }: { api: AvailabilityApi }) {
     [api],
   )
   const [snapshot, send] = useMachine(machine)
+  useEffect(() => changes(send), [changes, send])
+  const phone = usePhoneLayout()
   const { settings, refusals, needingAttention } = snapshot.context
   const busy = !snapshot.matches('shown')
   const onSave = (change: Parameters<typeof saveAvailability>[1]) => send({ type: 'availability.save', change })
@@ -53,7 +65,7 @@ export function AvailabilitySection({ api }: { api: AvailabilityApi }) {
         <Heading as="h3" size="sm">
           {texts.needingAttention}
         </Heading>
-        <BookingsNeedingAttention bookings={needingAttention} />
+        <BookingsNeedingAttention bookings={needingAttention} onReschedule={onReschedule} touch={phone} />
       </Stack>
       <Stack gap="2">
         <Heading as="h3" size="sm">

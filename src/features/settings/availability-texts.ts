@@ -29,6 +29,7 @@ export const availabilityTexts = {
   bookingRules: 'Booking rules',
   needingAttention: 'Bookings needing attention',
   noneNeedingAttention: 'Every booking ahead fits the current settings.',
+  reschedule: 'Reschedule',
   attentionReasons: {
     not_offered: 'no longer offered (closed day, closure or removed time)',
     over_capacity: 'over the slot’s capacity',

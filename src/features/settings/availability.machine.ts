@@ -39,7 +39,11 @@ interface AvailabilityContext {
   refusals: Record<string, string>
 }
 
-type AvailabilityEvent = { type: 'availability.save'; change: AvailabilityChange } | { type: 'availability.retry' }
+export type AvailabilityEvent =
+  | { type: 'availability.save'; change: AvailabilityChange }
+  | { type: 'availability.retry' }
+  /** A booking changed (moved, cancelled, booked): the bookings needing attention are read again. */
+  | { type: 'availability.recheck' }
 
 const refusalMessage = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -75,6 +79,7 @@ export const availabilityMachine = setup({
       },
     },
     checking: {
+      on: { 'availability.recheck': { target: 'checking', reenter: true } },
       invoke: {
         src: 'fetchBookingsNeedingAttention',
         onDone: { target: 'shown', actions: assign({ needingAttention: ({ event }) => event.output }) },
@@ -82,7 +87,10 @@ export const availabilityMachine = setup({
       },
     },
     shown: {
-      on: { 'availability.save': { target: 'saving', actions: assign({ pending: ({ event }) => event.change }) } },
+      on: {
+        'availability.save': { target: 'saving', actions: assign({ pending: ({ event }) => event.change }) },
+        'availability.recheck': 'checking',
+      },
     },
     saving: {
       invoke: {

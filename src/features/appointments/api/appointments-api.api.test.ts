@@ -44,6 +44,7 @@ const latestFirst = () => [...ids].reverse()
 const mine: AppointmentQuery = { search: tag, status: allOption }
 const signal = () => new AbortController().signal
 let api: ReturnType<typeof createAppointmentsApi>
+let admin: Awaited<ReturnType<typeof createUserAndSignIn>>
 
 beforeAll(async () => {
   const service = serviceClient()
@@ -54,7 +55,8 @@ beforeAll(async () => {
     if (error) throw new Error(`arranging appointments failed: ${error.message}`)
     ids.push(data.id as string)
   }
-  api = createAppointmentsApi((await createUserAndSignIn({ admin: true })).client)
+  admin = await createUserAndSignIn({ admin: true })
+  api = createAppointmentsApi(admin.client)
 })
 
 describe('appointments api: the tab and the calendar ask the database', () => {
@@ -65,6 +67,23 @@ describe('appointments api: the tab and the calendar ask the database', () => {
     expect(await api.fetchAppointmentsPage(mine, { from: 7, to: 9 }, signal())).toEqual([])
     expect(await api.countAppointments(mine, signal())).toBe(7)
     expect(first[0]).toMatchObject({ lead_id: nina.id, lead_name: nina.name, lead_phone: nina.phone, lead_email: nina.email, lead_product_type: 'Necklace', status: 'confirmed' })
+  })
+
+  it('gives each row who sent its reminder and when, null for one not reminded', async () => {
+    const marked = await admin.client.rpc('appointment_mark_reminded', { id: ids[5] })
+    const reminded = new Date(marked.data.reminded_at as string).toISOString()
+    const rows = await api.fetchAppointmentsPage(mine, { from: 0, to: 9 }, signal())
+    const row = rows.find((candidate) => candidate.id === ids[5])
+    expect([new Date(row?.reminded_at ?? '').toISOString(), row?.reminded_by]).toEqual([reminded, admin.userId])
+    expect(rows.find((row) => row.id === ids[4])).toMatchObject({ reminded_at: null, reminded_by: null })
+    expect(await api.fetchAppointmentsPage(mine, { from: 7, to: 9 }, signal())).toEqual([])
+  })
+
+  it('reads one appointment by id as the tab shows it; none for an unknown id or one a non-member may not read', async () => {
+    expect(await api.fetchAppointmentRow(ids[3]!, signal())).toMatchObject({ id: ids[3], lead_id: priya.id, lead_name: priya.name, status: 'completed', reminded_at: null })
+    expect(await api.fetchAppointmentRow(randomUUID(), signal())).toBeNull()
+    expect(await createAppointmentsApi((await createUserAndSignIn()).client).fetchAppointmentRow(ids[3]!, signal())).toBeNull()
+    await expect(api.fetchAppointmentRow('not-a-uuid', signal())).rejects.toHaveProperty('code', '22P02')
   })
 
   it('combines the search with the status filter', async () => {
