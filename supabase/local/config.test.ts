@@ -34,6 +34,11 @@ describe('local backend settings', () => {
       expect(() => readSettings({ LOCAL_BACKEND_BACKUP_EVERY_HOURS: bad }, '/p')).toThrow(`LOCAL_BACKEND_BACKUP_EVERY_HOURS must be a whole number of at least 0, got "${bad}"`)
     }
     expect(() => readSettings({ LOCAL_BACKEND_BACKUP_KEEP: '0' }, '/p')).toThrow('LOCAL_BACKEND_BACKUP_KEEP must be a whole number of at least 1, got "0"')
+    for (const inside of ['/srv/shop', '/srv/shop/backups']) {
+      expect(() => readSettings({ LOCAL_BACKEND_DATA_DIR: '/srv/shop', LOCAL_BACKEND_BACKUP_DIR: inside }, '/p')).toThrow(
+        `LOCAL_BACKEND_BACKUP_DIR must be outside the data folder /srv/shop (a restore replaces what it holds), got "${inside}"`,
+      )
+    }
   })
 
   it('takes another number of sign-in attempts per address, and refuses one that is not a positive whole number', () => {

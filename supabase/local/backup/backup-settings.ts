@@ -32,8 +32,11 @@ function passphrase(raw: string | undefined): string | undefined {
  */
 export function readBackupSettings(env: NodeJS.ProcessEnv, dataDir: string, fresh: boolean, cwd: string): BackupSettings {
   const configured = env.LOCAL_BACKEND_BACKUP_DIR?.trim()
+  const folder = configured ? path.resolve(cwd, configured) : `${dataDir}-backups`
+  const inside = path.relative(dataDir, folder)
+  if (!inside.startsWith('..') && !path.isAbsolute(inside)) throw new Error(`LOCAL_BACKEND_BACKUP_DIR must be outside the data folder ${dataDir} (a restore replaces what it holds), got "${configured}"`)
   return {
-    folder: configured ? path.resolve(cwd, configured) : `${dataDir}-backups`,
+    folder,
     passphrase: passphrase(env.LOCAL_BACKEND_BACKUP_PASSPHRASE),
     everyHours: wholeNumber('LOCAL_BACKEND_BACKUP_EVERY_HOURS', env.LOCAL_BACKEND_BACKUP_EVERY_HOURS, fresh ? 0 : 24, 0),
     keep: wholeNumber('LOCAL_BACKEND_BACKUP_KEEP', env.LOCAL_BACKEND_BACKUP_KEEP, 7, 1),
