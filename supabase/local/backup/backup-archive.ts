@@ -1,13 +1,13 @@
 import { z } from 'zod'
 
 /**
- * What one backup file holds (a gzipped tar, encrypted or not): the manifest, PGlite's data folder
- * as PGlite dumps it (`pgdata.tar`), the keys (so a restored folder works with an already built
+ * What one backup file holds (a gzipped tar, encrypted or not): the manifest, PGlite's database
+ * folder (`pgdata/`), the keys (so a restored folder works with an already built
  * bundle), the first admin's credentials when present, and each stored object's bytes by id.
  */
 export const archiveEntries = {
   manifest: 'manifest.json',
-  database: 'pgdata.tar',
+  database: 'pgdata',
   keys: 'keys.json',
   adminCredentials: 'admin-credentials.txt',
   objectsFolder: 'storage',

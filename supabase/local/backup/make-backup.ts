@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs'
-import { chmod, copyFile, link, mkdir, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, link, mkdir, readdir, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import * as tar from 'tar'
@@ -77,7 +77,8 @@ export async function makeBackup(db: Database, dataDir: string, target: BackupTa
     await writeFile(path.join(staging, archiveEntries.manifest), JSON.stringify(manifest, null, 2) + '\n', { mode: 0o600 })
     await privateFolder(target.folder)
     const file = path.join(target.folder, backupFileName(now, Boolean(target.passphrase)))
-    await writeArchive(staging, [archiveEntries.manifest, ...Object.keys(manifest.files)], target, file)
+    // Whole folders, so the database's empty folders (which PostgreSQL needs) are kept too.
+    await writeArchive(staging, (await readdir(staging)).sort(), target, file)
     return { file, bytes: (await stat(file)).size, encrypted: Boolean(target.passphrase), createdAt: manifest.createdAt, counts: manifest.counts }
   } finally {
     await rm(staging, { recursive: true, force: true })

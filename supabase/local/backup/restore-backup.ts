@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, rename, rm, rmdir } from 'node:fs/promises'
 import path from 'node:path'
-import * as tar from 'tar'
 import { dataFolder } from '../data-folder.ts'
 import { lockDataDir } from '../db/data-dir-lock.ts'
 import { openPgliteDatabase } from '../db/pglite-database.ts'
@@ -34,19 +33,11 @@ async function contentsOf(dataDir: string): Promise<string[]> {
   return (await readdir(dataDir)).filter((name) => name !== lock)
 }
 
-/** PGlite's own dump holds absolute names (`/base/1/...`), which are read as relative to the folder. */
-async function unpackDatabase(tarFile: string, into: string): Promise<void> {
-  await mkdir(into, { mode: 0o700 })
-  const problems: string[] = []
-  await tar.x({ file: tarFile, cwd: into, onwarn: (code, message) => (code === 'TAR_ENTRY_INFO' ? undefined : problems.push(`${code}: ${String(message)}`)) })
-  if (problems.length > 0) throw new BackupError('backup_damaged', `The backup's database could not be unpacked: ${problems[0]}`)
-}
-
 /** The new folder's contents, from the unpacked backup. */
 async function assemble(unpacked: string, folder: string, manifest: BackupManifest): Promise<void> {
   const target = dataFolder(folder)
   await mkdir(folder, { mode: 0o700 })
-  await unpackDatabase(path.join(unpacked, archiveEntries.database), target.database)
+  await rename(path.join(unpacked, archiveEntries.database), target.database)
   await rename(path.join(unpacked, archiveEntries.keys), target.keys)
   if (archiveEntries.adminCredentials in manifest.files) await rename(path.join(unpacked, archiveEntries.adminCredentials), target.adminCredentials)
   const objects = path.join(unpacked, archiveEntries.objectsFolder)

@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, writeFile } from 'node:fs/promises'
+import { copyFile, cp, link, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { Database, HeldDatabase } from '../db/database.ts'
 import { dataFolder } from '../data-folder.ts'
@@ -16,6 +16,11 @@ export const countsQuery = `select
   (select count(*) from storage.objects)::int as objects,
   (select count(*) from auth.users)::int as users`
 
+/** The WAL segments a checkpointed database needs: from the checkpoint's redo point to where WAL is written now. */
+const neededWalQuery = `select pg_walfile_name(redo_lsn) as first, pg_walfile_name(pg_current_wal_insert_lsn()) as last from pg_control_checkpoint()`
+
+const walSegmentName = /^[0-9A-F]{24}$/
+
 /** A hard link keeps the bytes even if the object is replaced (renamed over) after the pause; a copy where links fail. */
 async function keepObject(from: string, to: string): Promise<void> {
   await link(from, to).catch(() => copyFile(from, to))
@@ -32,21 +37,39 @@ async function takeObjects(held: HeldDatabase, objectsFolder: string, into: stri
 }
 
 /**
- * One point in time, into `staging`: requests wait while the database is checkpointed and dumped
+ * The database's files as they are on disk after a checkpoint (PGlite writes through to them), less
+ * the WAL segments it keeps for reuse, which hold only old WAL and are most of the folder's size.
+ */
+async function copyDatabase(held: HeldDatabase, database: string, into: string): Promise<void> {
+  await held.query('checkpoint')
+  const [needed] = (await held.query<{ first: string; last: string }>(neededWalQuery)).rows
+  if (!needed) throw new Error('The database did not say which WAL it needs')
+  const wal = path.join(database, 'pg_wal')
+  await cp(database, into, {
+    recursive: true,
+    filter: (source) => {
+      const name = path.basename(source)
+      if (path.dirname(source) !== wal || !walSegmentName.test(name)) return true
+      return name >= needed.first && name <= needed.last
+    },
+  })
+}
+
+/**
+ * One point in time, into `staging`: requests wait while the database is checkpointed and copied
  * and each stored object's file is linked. An upload moves its file into place inside the
- * transaction that writes its row, so every row in the dump has its file, and no file is taken
+ * transaction that writes its row, so every row in the copy has its file, and no file is taken
  * half-written.
  */
 export async function takeSnapshot(db: Database, dataDir: string, staging: string): Promise<Snapshot> {
   if (!db.holdStill) throw new BackupError('backup_unsupported', 'Backups are made of the embedded database (PGlite); for a PostgreSQL server use pg_dump.')
-  const { tar, ...snapshot } = await db.holdStill(async (held) => {
-    await held.query('checkpoint')
+  const folder = dataFolder(dataDir)
+  return db.holdStill(async (held) => {
     const migrations = await held.query<{ name: string }>('select name from supabase_migrations.schema_migrations order by version')
     const [counts] = (await held.query<BackupCounts>(countsQuery)).rows
     if (!counts) throw new Error('The counts query answered no row')
-    await takeObjects(held, dataFolder(dataDir).objects, path.join(staging, archiveEntries.objectsFolder))
-    return { tar: await held.dataFolderTar(), migrations: migrations.rows.map((row) => row.name), counts }
+    await takeObjects(held, folder.objects, path.join(staging, archiveEntries.objectsFolder))
+    await copyDatabase(held, folder.database, path.join(staging, archiveEntries.database))
+    return { migrations: migrations.rows.map((row) => row.name), counts }
   })
-  await writeFile(path.join(staging, archiveEntries.database), Buffer.from(await tar.arrayBuffer()), { mode: 0o600 })
-  return snapshot
 }

@@ -13,8 +13,6 @@ export interface SqlSession {
 /** The database held still: no transaction in progress, none starting until the holder is done. */
 export interface HeldDatabase {
   query: SqlSession['query']
-  /** The data folder's files as an uncompressed tarball, entries relative to the folder. */
-  dataFolderTar(): Promise<Blob>
 }
 
 /** Stops listening. */

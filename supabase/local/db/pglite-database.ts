@@ -48,7 +48,6 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
             const result = await db.query<Row>(sql, params)
             return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
           },
-          dataFolderTar: () => db.dumpDataDir('none'),
         }),
       )
       queue = run.catch(() => undefined)
