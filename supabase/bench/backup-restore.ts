@@ -3,10 +3,10 @@
  *   npm run bench:backup [-- --leads 100000 --files 100]
  * Seeds a temp data folder as the dashboard benchmark does (leads, appointments, the team's data),
  * uploads reference images of 200 KB, then, with the backend running, times `npm run backup`
- * (through the running server) while a visitor's request is sent every 20 ms, and prints the
- * backup's size and the longest that request waited (requests are held while the database is
- * dumped). Then times `npm run restore` into a fresh folder, which unpacks, checks every checksum
- * and opens the restored database to count its rows.
+ * (through the running server; plain, then encrypted) while a visitor's request is sent every
+ * 20 ms, and prints each backup's size and the longest that request waited (requests are held
+ * while the database is copied). Then times `npm run restore` of each into a fresh folder, which
+ * decrypts, unpacks, checks every checksum and opens the restored database to count its rows.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -80,41 +80,62 @@ function visitorProbe(backend: RunningBackend) {
 
 const print = { log: (line: string) => console.log(`  ${line}`), error: (line: string) => console.error(`  ${line}`) }
 
+interface TimedBackup {
+  file: string
+  took: number
+  bytes: number
+  longestWait: number
+}
+
+/** `npm run backup` against the running server, a visitor's request going on meanwhile. */
+async function timedBackup(backend: RunningBackend, env: NodeJS.ProcessEnv): Promise<TimedBackup> {
+  const probe = visitorProbe(backend)
+  const started = performance.now()
+  const lines: string[] = []
+  const code = await runBackupCommand([], env, { log: (line) => (lines.push(line), print.log(line)), error: print.error })
+  const took = performance.now() - started
+  const longestWait = await probe.stop()
+  const written = /^Backup written: (\S+) \((\d[\d,]*) bytes/.exec(lines[0] ?? '')
+  if (code !== 0 || !written) throw new Error('the backup failed')
+  return { file: written[1] as string, bytes: Number((written[2] as string).replaceAll(',', '')), took, longestWait }
+}
+
+async function timedRestore(file: string, into: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const started = performance.now()
+  if ((await runRestoreCommand([file, '--data-dir', into], env, print)) !== 0) throw new Error('the restore failed')
+  return performance.now() - started
+}
+
 async function main() {
   const { leads, files } = readOptions()
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'bench-backup-'))
   const dataDir = path.join(workDir, 'data')
   const env = { LOCAL_BACKEND_DATA_DIR: dataDir, LOCAL_BACKEND_BACKUP_DIR: path.join(workDir, 'backups'), LOCAL_BACKEND_BACKUP_EVERY_HOURS: '0' }
+  const encryptedEnv = { ...env, LOCAL_BACKEND_BACKUP_PASSPHRASE: 'a passphrase for the benchmark' }
   try {
     console.log(`Seeding ${leads.toLocaleString('en-IN')} leads into ${dataDir}`)
     await seedBenchData(dataDir, leads, 0, () => undefined)
     const backend = await startLocalBackend({ dataDir, port: 0, rateLimits: false, backups: { folder: env.LOCAL_BACKEND_BACKUP_DIR, passphrase: undefined, everyHours: 0, keep: 7 } })
-    let backupFile = ''
+    const made: TimedBackup[] = []
     try {
       console.log(`Uploading ${files} images of 200 KB`)
       await uploadImages(backend, files)
       const quietProbe = visitorProbe(backend)
       await new Promise((resolve) => setTimeout(resolve, 2000))
       const quietLongest = await quietProbe.stop()
-      console.log('Backup with the server running (npm run backup):')
-      const probe = visitorProbe(backend)
-      const started = performance.now()
-      const lines: string[] = []
-      const code = await runBackupCommand([], env, { log: (line) => (lines.push(line), print.log(line)), error: print.error })
-      const took = performance.now() - started
-      const longest = await probe.stop()
-      if (code !== 0) throw new Error('the backup failed')
-      backupFile = /^Backup written: (\S+) \((\d[\d,]*) bytes/.exec(lines[0] ?? '')?.[1] ?? ''
-      const bytes = Number((/\((\d[\d,]*) bytes/.exec(lines[0] ?? '')?.[1] ?? '0').replaceAll(',', ''))
-      console.log(`  time ${seconds(took)}, size ${megabytes(bytes)}; a visitor's request waited at most ${Math.round(longest)} ms (${Math.round(quietLongest)} ms without a backup)`)
+      for (const [label, backupEnv] of [['plain', env], ['encrypted', encryptedEnv]] as const) {
+        console.log(`Backup (${label}) with the server running (npm run backup):`)
+        const backup = await timedBackup(backend, backupEnv)
+        made.push(backup)
+        console.log(`  time ${seconds(backup.took)}, size ${megabytes(backup.bytes)}; a visitor's request waited at most ${Math.round(backup.longestWait)} ms (${Math.round(quietLongest)} ms without a backup)`)
+      }
     } finally {
       await backend.close()
     }
-    console.log('Restore into a fresh folder (npm run restore):')
-    const started = performance.now()
-    const code = await runRestoreCommand([backupFile, '--data-dir', path.join(workDir, 'restored')], env, print)
-    if (code !== 0) throw new Error('the restore failed')
-    console.log(`  time ${seconds(performance.now() - started)}`)
+    for (const [index, backup] of made.entries()) {
+      console.log(`Restore (${index === 0 ? 'plain' : 'encrypted'}) into a fresh folder (npm run restore):`)
+      console.log(`  time ${seconds(await timedRestore(backup.file, path.join(workDir, `restored-${index}`), encryptedEnv))}`)
+    }
     console.log(`Load average: ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`)
   } finally {
     await rm(workDir, { recursive: true, force: true })
