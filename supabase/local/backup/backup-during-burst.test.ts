@@ -83,7 +83,9 @@ test('a backup taken during a burst of leads and uploads restores every one ackn
   await visitors.stop()
   expect(made.lines.error).toEqual([])
   expect(code).toBe(0)
-  expect(visitors.leads.filter((lead) => lead.at > backupStarted && lead.at < backupAnswered).length + visitors.files.filter((file) => file.at > backupStarted).length).toBeGreaterThan(0)
+  // The server kept answering visitors while it made the backup.
+  const answeredMeanwhile = [...visitors.leads, ...visitors.files].filter((done) => done.at > backupStarted && done.at < backupAnswered)
+  expect(answeredMeanwhile.length).toBeGreaterThan(0)
   await running.close()
   backend = undefined
 
