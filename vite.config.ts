@@ -16,6 +16,9 @@ export default defineConfig({
   // No CORS: a page on another origin (any localhost port included) must not read the app's files.
   // The local backend answers CORS for its own API paths, as Supabase does.
   server: { port: 5173, strictPort: true, cors: false },
+  // Two dev servers of one checkout (the editor guard's beside the browser tests') each need their own
+  // optimized dependencies.
+  cacheDir: process.env.VITE_CACHE_DIR ?? 'node_modules/.vite',
   preview: { cors: false },
   build: {
     // One stylesheet for the whole app, which the prerender inlines into index.html: no page waits on a

@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import { dataFolder } from '../supabase/local/data-folder.ts'
-import { defaultDataDir } from '../supabase/local/data-home.ts'
+import { e2eDataDir } from './e2e-data-dir.ts'
 
 /** The data folder and origin playwright.config.ts gives `npm start`; overridable for a side-by-side run. */
-const folder = dataFolder(path.resolve(process.env.E2E_DATA_DIR ?? defaultDataDir('e2e', process.cwd())))
+const folder = dataFolder(e2eDataDir())
 export const backendUrl = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.E2E_PORT ?? 5173}`
 
 class RealtimeUnavailable {
@@ -42,6 +41,11 @@ function clientWith(key: 'serviceRoleKey' | 'anonKey') {
 /** Bypasses row-level security: for arranging data and checking what was stored. */
 export function serviceClient() {
   return clientWith('serviceRoleKey')
+}
+
+/** A visitor's client, as the chat and the manage page use it: what the database lets anyone do. */
+export function visitorClient() {
+  return clientWith('anonKey')
 }
 
 /** Signed in as the first admin: reads what row-level security lets an admin read. */

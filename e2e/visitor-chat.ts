@@ -25,7 +25,7 @@ export async function fillForm(page: Page, stepId: string, values: Record<string
   await page.getByRole('button', { name: texts.submit(stepId), exact: true }).click()
 }
 
-/** Opens the month of an IST date in the scheduler's calendar and picks that day. */
+/** Opens the month of an IST date in the scheduler's calendar and picks that day, once it is offered. */
 export async function pickDate(page: Page, dateKey: string) {
   const day = istWallClock(dateKey, '12:00')
   const label = new RegExp(`${day.format('MMMM')} ${day.date()}(st|nd|rd|th), ${day.year()}`)
@@ -33,6 +33,8 @@ export async function pickDate(page: Page, dateKey: string) {
   for (let month = 0; month < 3 && !(await option.isVisible()); month += 1) {
     await page.getByRole('button', { name: 'Next Month' }).click()
   }
+  // A day is selectable once the month's bookable slots have loaded.
+  await expect(option).toHaveAttribute('aria-disabled', 'false', { timeout: 15_000 })
   await option.click()
 }
 

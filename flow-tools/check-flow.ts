@@ -3,8 +3,8 @@ import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from '../src
 import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { targetsOf } from './step-targets.ts'
-import { followUpLink, followUpPlaceholders } from './flow-facts.ts'
-import { editPlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
+import { followUpLink, followUpPlaceholders, reminderLink, reminderPlaceholders } from './flow-facts.ts'
+import { bookedPlaceholders, editPlaceholders, managePagePlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
 interface Reporter {
@@ -165,6 +165,14 @@ function checkFollowUpLink(flow: Flow, report: Reporter) {
   }
 }
 
+/** The dashboard sends the reminder to the visitor's WhatsApp: it must be a WhatsApp text. */
+function checkReminderLink(flow: Flow, report: Reporter) {
+  const link = flow.links?.[reminderLink]
+  if (link && !('whatsapp' in link)) {
+    report.at(['links', reminderLink], `links.${reminderLink} must be a whatsapp: text (the dashboard's reminder of an appointment)`)
+  }
+}
+
 /** Semantic checks a schema cannot express: references, reachability, dead ends, placeholders. */
 export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowProblem[] {
   const problems: FlowProblem[] = []
@@ -183,12 +191,14 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
   }
   flow.steps.forEach((step, index) => checkStep(step, ['steps', index], flow, report))
   for (const [name, link] of Object.entries(flow.links ?? {})) {
-    if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp)
+    if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp, name === reminderLink ? reminderPlaceholders : placeholderNames)
   }
   checkFollowUpLink(flow, report)
+  checkReminderLink(flow, report)
   if (flow.scheduler) {
     const confirmation = flow.scheduler.confirmation
-    for (const [key, text] of Object.entries(flow.scheduler.card)) report.inText(['scheduler', 'card', key], text)
+    for (const [key, text] of Object.entries(flow.scheduler.card)) report.inText(['scheduler', 'card', key], text, [...placeholderNames, ...bookedPlaceholders])
+    for (const [key, text] of Object.entries(flow.scheduler.manage_page)) report.inText(['scheduler', 'manage_page', key], text, [...placeholderNames, ...managePagePlaceholders])
     report.inText(['scheduler', 'confirmation', 'text'], confirmation.text)
     if (confirmation.before !== undefined && !(confirmation.before in flow.timing)) {
       report.at(['scheduler', 'confirmation', 'before'], unknownTiming(confirmation.before, flow))

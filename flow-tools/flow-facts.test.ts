@@ -4,13 +4,14 @@ import { consultationFile, consultationFlow, consultationSource } from '@/testin
 import { optionParts } from '@/features/intake/flow/flow-options'
 import { messageText, stepById } from '@/testing/intake/flow-reading'
 import { changedSource } from '@/testing/intake/yaml-source-edits'
-import { consultationFacts } from './flow-facts'
+import { chatFlow, consultationFacts, reminderTexts } from './flow-facts'
+import { loadTranslations } from './flow-files'
 import { isQuestionStep } from './question-steps'
 import { formatProblem } from './flow-problem'
 import { loadFlow } from './load-flow'
 
-function problemsWithFollowUp(link: Record<string, unknown>): string[] {
-  const changed = changedSource(consultationSource, (doc) => doc.setIn(['links', 'follow_up'], doc.createNode(link)))
+function problemsWithLink(name: string, link: Record<string, unknown>): string[] {
+  const changed = changedSource(consultationSource, (doc) => doc.setIn(['links', name], doc.createNode(link)))
   expect(changed).not.toBe(consultationSource)
   const result = loadFlow(changed, consultationFile)
   return result.ok ? [] : result.problems.map(formatProblem)
@@ -77,18 +78,48 @@ describe('what the dashboard takes from the consultation flow', () => {
 
 describe('flow:check on the follow-up link', () => {
   it('refuses placeholders an unfinished chat cannot fill', () => {
-    expect(problemsWithFollowUp({ whatsapp: 'Hi {{name}}, about your {{product_type}}' })).toEqual([
+    expect(problemsWithLink('follow_up', { whatsapp: 'Hi {{name}}, about your {{product_type}}' })).toEqual([
       expect.stringMatching(/:\d+:\d+ links\.follow_up may use only \{\{name\}\}: an unfinished chat has no \{\{product_type\}\}$/),
     ])
   })
 
   it('refuses a call link in its place', () => {
-    expect(problemsWithFollowUp({ tel: true })).toEqual([
+    expect(problemsWithLink('follow_up', { tel: true })).toEqual([
       expect.stringMatching(/links\.follow_up must be a whatsapp: text \(the dashboard's follow-up message for unfinished chats\)$/),
     ])
   })
 
   it('still reports malformed placeholders in it', () => {
-    expect(problemsWithFollowUp({ whatsapp: 'Hi {{name}' })).toEqual([expect.stringMatching(/bad placeholder: '\{\{' without '\}\}'$/)])
+    expect(problemsWithLink('follow_up', { whatsapp: 'Hi {{name}' })).toEqual([expect.stringMatching(/bad placeholder: '\{\{' without '\}\}'$/)])
+  })
+})
+
+describe('the reminder the dashboard sends', () => {
+  const reminder = consultationFlow.links?.reminder
+  const english = reminder && 'whatsapp' in reminder ? reminder.whatsapp : ''
+
+  it('is the flow\'s text in English and the translation\'s in Hindi, the chat left without it', () => {
+    const languages = loadTranslations(consultationFile, consultationFlow).flatMap((translation) =>
+      translation.ok ? [{ code: translation.language, texts: translation.byEnglish }] : [],
+    )
+    const texts = reminderTexts(consultationFlow, languages)
+    expect(texts?.en).toBe(english)
+    expect(texts?.hi).toBe(languages.find((language) => language.code === 'hi')?.texts[english])
+    expect(texts?.hi).not.toBe(english)
+    expect(chatFlow(consultationFlow).links?.reminder).toBeUndefined()
+    expect(chatFlow(consultationFlow).links?.follow_up).toBeUndefined()
+    expect(chatFlow(consultationFlow).links?.call).toBeDefined()
+  })
+
+  it('is absent when the flow has none', () => {
+    const { links, ...rest } = consultationFlow
+    const withoutReminder = { ...rest, links: Object.fromEntries(Object.entries(links ?? {}).filter(([name]) => name !== 'reminder')) }
+    expect(reminderTexts(withoutReminder, [])).toBeNull()
+  })
+
+  it('flow:check refuses a placeholder the dashboard cannot fill and a call link in its place', () => {
+    expect(problemsWithLink('reminder', { whatsapp: 'Hi {{name}}, {{date}} at {{time}}: {{business}}, {{business_phone}}' })).toEqual([])
+    expect(problemsWithLink('reminder', { whatsapp: 'Hi {{name}}, about your {{product_type}}' })).toEqual([expect.stringMatching(/bad placeholder \{\{product_type\}\} \(known: name, date, time, business, business_phone\)$/)])
+    expect(problemsWithLink('reminder', { tel: true })).toEqual([expect.stringMatching(/links\.reminder must be a whatsapp: text \(the dashboard's reminder of an appointment\)$/)])
   })
 })

@@ -2,6 +2,7 @@ import { leadFields, type AnswerFieldName, type LeadFieldName } from '../src/lib
 import type { Flow, FlowMessage } from '../src/features/intake/flow/flow.schema.ts'
 import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import { placeholderNames, renderTemplate, textAroundPlaceholders } from '../src/features/intake/flow/placeholders.ts'
+import { flowLanguage } from '../src/features/intake/flow/chat-language.ts'
 import { isQuestionStep, type QuestionStep } from './question-steps.ts'
 import { targetsOf } from './step-targets.ts'
 
@@ -46,6 +47,15 @@ export const followUpLink = 'follow_up'
 /** The placeholders a follow-up text may use: the dashboard knows an unfinished chat's name and nothing it answered. */
 export const followUpPlaceholders: readonly string[] = ['name']
 
+/** The link whose prefilled WhatsApp text the dashboard sends a visitor as the reminder of their appointment. */
+export const reminderLink = 'reminder'
+
+/** The placeholders a reminder may use: the lead's name, the appointment's date and time, the brand's name and phone. */
+export const reminderPlaceholders: readonly string[] = ['name', 'date', 'time', 'business', 'business_phone']
+
+/** The links only the dashboard opens, never the chat. */
+const dashboardLinks: readonly string[] = [followUpLink, reminderLink]
+
 const placeholderLabels = Object.fromEntries(placeholderNames.map((name) => [name, `[${name}]`]))
 
 const messageText = (message: FlowMessage) => (typeof message === 'string' ? message : message.text)
@@ -56,11 +66,22 @@ function firstQuestion(step: QuestionStep): string {
   return said === undefined ? '' : renderTemplate(messageText(said), placeholderLabels)
 }
 
-/** What the chat takes from the flow: all of it but the dashboard's own text, the follow-up message. */
+/** What the chat takes from the flow: all of it but the dashboard's own texts, the follow-up and reminder messages. */
 export function chatFlow<F extends Flow>(flow: F): F {
-  if (!flow.links?.[followUpLink]) return flow
-  const links = Object.fromEntries(Object.entries(flow.links).filter(([name]) => name !== followUpLink))
+  if (!dashboardLinks.some((name) => flow.links?.[name])) return flow
+  const links = Object.fromEntries(Object.entries(flow.links ?? {}).filter(([name]) => !dashboardLinks.includes(name)))
   return { ...flow, links }
+}
+
+/**
+ * The reminder's WhatsApp text by language code: the flow's own (English) and each translation's, a
+ * language without its own text taking the flow's. Null when the flow has none.
+ */
+export function reminderTexts(flow: Flow, languages: readonly { code: string; texts: Readonly<Record<string, string>> }[]): Record<string, string> | null {
+  const link = flow.links?.[reminderLink]
+  if (!link || !('whatsapp' in link)) return null
+  const english = link.whatsapp
+  return Object.fromEntries([[flowLanguage.code, english], ...languages.map(({ code, texts }) => [code, (Object.hasOwn(texts, english) ? texts[english] : undefined) ?? english])])
 }
 
 /** What the admin side takes from the flow (lib/consultation-facts.ts): nothing of the chat itself. */

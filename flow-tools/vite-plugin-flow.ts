@@ -1,6 +1,6 @@
 import { dirname, relative, resolve, sep } from 'node:path'
 import { searchForWorkspaceRoot, type Plugin } from 'vite'
-import { chatFlow, consultationFacts } from './flow-facts.ts'
+import { chatFlow, consultationFacts, reminderTexts } from './flow-facts.ts'
 import { loadFlow } from './load-flow.ts'
 import { flowLanguage, type ChatLanguage, type LanguageChoice } from '../src/features/intake/flow/chat-language.ts'
 import { defaultFlowFile, loadFlowFile, loadTranslations, problemReport, translationFilesOf } from './flow-files.ts'
@@ -26,7 +26,7 @@ export interface FlowPluginOptions {
 
 /**
  * `import flow from '…/x.flow.yaml'` yields the checked flow as plain JSON (without the dashboard's
- * follow-up text), so YAML parsing and the checks never reach the browser bundle. An invalid flow fails the build with flow:check's messages.
+ * follow-up and reminder texts), so YAML parsing and the checks never reach the browser bundle. An invalid flow fails the build with flow:check's messages.
  * `virtual:consultation-facts` yields only what the admin side needs from the consultation flow.
  * `virtual:chat-languages` yields the languages the chat speaks (the flow's and those of the translation
  * files beside it) and a loader per translation: each language's texts are a chunk of their own, fetched
@@ -98,8 +98,9 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
       const result = loadFlowFile(flowFile)
       if (!result.ok) this.error(`invalid flow file\n${problemReport(result)}`)
       // Each translation's own name for its language, by code: the dashboard names a lead's language with it.
-      const languageNames = Object.fromEntries(chatLanguages(this).map(({ code, name }) => [code, name]))
-      const facts = { ...consultationFacts(result.flow), languageNames }
+      const languages = chatLanguages(this)
+      const languageNames = Object.fromEntries(languages.map(({ code, name }) => [code, name]))
+      const facts = { ...consultationFacts(result.flow), languageNames, reminderTexts: reminderTexts(result.flow, languages) }
       return Object.entries(facts)
         .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)}`)
         .join('\n')

@@ -46,7 +46,17 @@ function main(): number {
       ...(only === '--browser' ? [] : [{ title: 'unit suite (Vitest, app project)', args: ['vitest', 'run', '--project', 'app'] }]),
       ...(only === '--unit' ? [] : [{ title: "the chat's browser tests (Playwright)", args: ['playwright', 'test', ...chatSpecs] }]),
     ]
-    const env = { ...process.env, CONSULTATION_FLOW_FILE: flowFile }
+    // Its browser tests may run beside the main ones (.ci/run): a port, data folder, Vite cache and
+    // result folders of their own.
+    const env = {
+      ...process.env,
+      CONSULTATION_FLOW_FILE: flowFile,
+      E2E_PORT: process.env.EDITOR_GUARD_E2E_PORT ?? '5240',
+      E2E_DATA_DIR: join(folder, 'e2e-data'),
+      VITE_CACHE_DIR: 'node_modules/.vite/editor-guard',
+      E2E_RESULTS_DIR: 'test-results-editor-guard',
+      E2E_REPORT_DIR: 'playwright-report-editor-guard',
+    }
     const failed = parts.filter((part) => !run(part, env))
     if (failed.length === 0) return 0
     console.error(`\nThe editor guard failed: ${failed.map((part) => part.title).join(', ')}.`)

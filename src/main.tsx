@@ -5,14 +5,16 @@ const path = window.location.pathname
 
 /**
  * Each kind of page loads only its own code: the home page (whose first screen is already in the
- * HTML) needs no router, the admin area neither the router nor the chat; the router serves the
- * not-found page.
+ * HTML) needs no router, the admin area neither the router nor the chat, the visitor's own page for a
+ * booking (/booking#<token>) neither; the router serves the not-found page.
  */
 const started =
   path === '/'
     ? import('./app/start-visitor-page').then(({ startVisitorPage }) => startVisitorPage(root))
     : /^\/admin\/?$/i.test(path)
       ? import('./app/start-admin-page').then(({ startAdminPage }) => startAdminPage(root))
-      : import('./app/start-routed-pages').then(({ startRoutedPages }) => startRoutedPages(root))
+      : /^\/booking\/?$/i.test(path)
+        ? import('./app/start-manage-page').then(({ startManagePage }) => startManagePage(root))
+        : import('./app/start-routed-pages').then(({ startRoutedPages }) => startRoutedPages(root))
 
 started.catch((error: unknown) => console.error('The page could not start:', error))

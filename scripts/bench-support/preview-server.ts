@@ -82,7 +82,8 @@ export async function startViteServer(args: string[], env: NodeJS.ProcessEnv): P
  */
 export async function startPreviewServer({ workDir, dataDir, env: extraEnv = {} }: PreviewOptions): Promise<PreviewServer> {
   const outDir = path.join(workDir, 'dist')
-  const env = { ...process.env, NODE_ENV: 'production', LOCAL_BACKEND_DATA_DIR: dataDir, ...extraEnv }
+  // A benchmark's throwaway folder needs no scheduled backups (one would land mid-measurement).
+  const env = { ...process.env, NODE_ENV: 'production', LOCAL_BACKEND_DATA_DIR: dataDir, LOCAL_BACKEND_BACKUP_EVERY_HOURS: '0', ...extraEnv }
   execFileSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { env, stdio: 'inherit' })
   return startViteServer(['preview', '--outDir', outDir], env)
 }

@@ -6,19 +6,20 @@ import { DashboardScreen, type DashboardApis } from '@/features/dashboard/Dashbo
 import { insightsApi } from '@/features/insights/api'
 import { followUpsApi, historyApi, leadsApi, notesApi } from '@/features/leads/api'
 import { schedulingApi } from '@/features/scheduling/api'
-import { settingsApi } from '@/features/settings/api'
+import { availabilityApi, settingsApi } from '@/features/settings/api'
 import { teamApi } from '@/features/team/api'
-import { todayApi } from '@/features/today/api'
+import { remindersApi, todayApi } from '@/features/today/api'
 
 const dashboardApis: DashboardApis = {
   auth: authApi,
   team: teamApi,
-  today: todayApi,
+  today: { ...todayApi, ...remindersApi },
   settings: settingsApi,
+  availability: availabilityApi,
   leadWork: { notes: notesApi, followUps: followUpsApi, history: historyApi },
   leads: leadsApi,
   appointments: appointmentsApi,
-  loadTakenSlots: schedulingApi.fetchTakenSlots,
+  loadSlots: schedulingApi.fetchBookableSlots,
   stats: dashboardApi,
   changes: databaseChangesApi,
   insights: insightsApi,

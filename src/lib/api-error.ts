@@ -34,6 +34,12 @@ export const errorCodes = {
   slotNotOffered: 'slot_not_offered',
   /** A visitor's slot lies sooner than the minimum notice (or in the past). */
   bookingTooSoon: 'booking_too_soon',
+  /** A manage link's token is wrong, malformed, or its booking cancelled or over: one answer whatever the reason. */
+  linkNotValid: 'link_not_valid',
+  /** A visitor's change of a booking within the cut-off before it. */
+  tooLateToChange: 'too_late_to_change',
+  /** A cancel of a booking already cancelled (two tabs at once, say). */
+  alreadyCancelled: 'already_cancelled',
   /** The lead cannot be read (any more): another member took it, or it is gone. */
   leadUnavailable: 'lead_unavailable',
   /** A note older than its editing window. */

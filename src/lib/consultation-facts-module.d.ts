@@ -14,4 +14,9 @@ declare module 'virtual:consultation-facts' {
   export const followUpTextParts: readonly string[] | null
   /** Each translation's own name for its language, by language code (`{ hi: 'हिन्दी' }`); none for the flow's own English. */
   export const languageNames: Readonly<Record<string, string>>
+  /**
+   * The WhatsApp reminder of an appointment by language code (the flow's `en` and each translation's), with
+   * the placeholders {{name}}, {{date}}, {{time}}, {{business}} and {{business_phone}}. Null when the flow has none.
+   */
+  export const reminderTexts: (Readonly<Record<string, string>> & { readonly en: string }) | null
 }

@@ -1,6 +1,8 @@
-import type { AppointmentRow } from '@/features/appointments/appointment.schema'
+import type { Appointment, AppointmentRow, AppointmentStatus } from '@/features/appointments/appointment.schema'
 import type { DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { emptyInsights, type Insights, type UnfinishedChat } from '@/features/insights/insights.schema'
+import type { NoShowMonth } from '@/features/insights/no-show.schema'
+import type { BookingNeedingAttention } from '@/features/settings/booking-settings.schema'
 import { filterCondition } from '@/features/leads/lead-filters'
 import { appliedFilters, type LeadFilters, type LeadQuery, type LeadSortColumn } from '@/features/leads/lead-query'
 import type { LeadChange } from '@/features/leads/lead-change'
@@ -8,7 +10,9 @@ import type { Lead, LeadStatus } from '@/lib/lead-fields'
 import type { TeamMember, Viewer } from '@/lib/team'
 import { fakeChangeSource } from './fake-change-source'
 import { aTeam } from './lead-work-fixtures'
+import { memoryAvailabilityApi } from './memory-availability-api'
 import { memoryLeadWorkApis } from './memory-lead-work-apis'
+import { memoryRemindersApi } from './memory-reminders-api'
 import { memoryTeamApis } from './memory-team-apis'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
@@ -28,8 +32,9 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 export function memoryDashboardApis(
   leads: readonly Lead[],
   appointments: readonly AppointmentRow[] = [],
-  chats: { insights?: Insights; unfinished?: readonly UnfinishedChat[] } = {},
+  chats: { insights?: Insights; unfinished?: readonly UnfinishedChat[]; noShows?: NoShowMonth[] } = {},
   people: { viewer?: Viewer; team?: readonly TeamMember[] } = {},
+  bookings: { needingAttention?: BookingNeedingAttention[] } = {},
 ) {
   const viewer = people.viewer ?? aTeam.admin
   const team = [...(people.team ?? Object.values(aTeam))]
@@ -63,8 +68,24 @@ export function memoryDashboardApis(
   const work = memoryLeadWorkApis(record, viewer)
   const ownerNamed = (id: string | null) => (id === null ? null : (team.find((member) => member.id === id)?.displayName ?? null))
   const teamWork = memoryTeamApis(record, viewer, team, () => [...stored.values()], () => [...work.followUps.values()])
+  const needingAttention = bookings.needingAttention ?? []
+  const availability = memoryAvailabilityApi(undefined, needingAttention)
+  const storedAppointments = [...appointments]
+  /** A member changes an appointment: stored, told to every listener, and no longer needing attention (moved or ended). */
+  const appointmentChanges = (id: string, change: Partial<AppointmentRow>): Appointment => {
+    const index = storedAppointments.findIndex((row) => row.id === id)
+    const row = { ...storedAppointments[index]!, ...change, updated_at: writtenAt() }
+    storedAppointments[index] = row
+    const attention = needingAttention.findIndex((booking) => booking.appointment_id === id)
+    if (attention !== -1) needingAttention.splice(attention, 1)
+    const appointment = { id: row.id, lead_id: row.lead_id, slot_datetime: row.slot_datetime, status: row.status, updated_at: row.updated_at }
+    changes.change({ type: 'row.changed', table: 'appointments', row: appointment })
+    return appointment
+  }
   const apis: DashboardApis = {
     ...teamWork.apis,
+    today: { ...teamWork.apis.today, ...memoryRemindersApi(record, viewer, storedAppointments, () => [...stored.values()]) },
+    availability: availability.api,
     auth: { requireMember: record('requireMember', () => viewer) },
     leadWork: work.apis,
     leads: {
@@ -94,17 +115,14 @@ export function memoryDashboardApis(
       signReferenceImage: record('signReferenceImage', async (path: string) => `https://images.example/${path}?token=signed`),
     },
     appointments: {
-      fetchAppointmentsPage: record('fetchAppointmentsPage', () => [...appointments]),
-      countAppointments: record('countAppointments', () => appointments.length),
-      fetchAppointmentsBetween: record('fetchAppointmentsBetween', () => [...appointments]),
-      updateAppointmentStatus: record('updateAppointmentStatus', () => {
-        throw new Error('not used')
-      }),
-      rescheduleAppointment: record('rescheduleAppointment', () => {
-        throw new Error('not used')
-      }),
+      fetchAppointmentsPage: record('fetchAppointmentsPage', () => [...storedAppointments]),
+      countAppointments: record('countAppointments', () => storedAppointments.length),
+      fetchAppointmentsBetween: record('fetchAppointmentsBetween', () => [...storedAppointments]),
+      fetchAppointmentRow: record('fetchAppointmentRow', (id: string) => storedAppointments.find((row) => row.id === id) ?? null),
+      updateAppointmentStatus: record('updateAppointmentStatus', (id: string, status: AppointmentStatus) => appointmentChanges(id, { status })),
+      rescheduleAppointment: record('rescheduleAppointment', (id: string, slot: string) => appointmentChanges(id, { slot_datetime: slot, status: 'scheduled' })),
     },
-    loadTakenSlots: async () => [],
+    loadSlots: async () => [],
     stats: {
       fetchDashboardStats: record('fetchDashboardStats', () => {
         const all = [...stored.values()]
@@ -127,6 +145,7 @@ export function memoryDashboardApis(
     changes: changes.api,
     insights: {
       fetchInsights: record('fetchInsights', () => chats.insights ?? emptyInsights),
+      fetchNoShowStats: record('fetchNoShowStats', () => chats.noShows ?? []),
       fetchUnfinishedChats: record('fetchUnfinishedChats', (query: { includeFollowedUp: boolean }, span: { from: number; to: number }) => {
         const listed = [...unfinished.values()]
           .filter((chat) => query.includeFollowedUp || chat.followed_up_at === null)
@@ -154,5 +173,5 @@ export function memoryDashboardApis(
     if (live) changes.change({ type: 'row.changed', table: 'leads', row: lead })
     return lead
   }
-  return { apis, calls, changes, visitorAdds, memberChanges, team, work, settings: teamWork.settings }
+  return { apis, calls, changes, visitorAdds, memberChanges, team, work, settings: teamWork.settings, availability, appointments: storedAppointments }
 }

@@ -37,7 +37,7 @@ export function memoryTeamApis(record: Recorder, viewer: Viewer, team: TeamMembe
         })),
     ]
   }
-  const apis: Pick<DashboardApis, 'team' | 'settings' | 'today'> = {
+  const apis: Pick<DashboardApis, 'team' | 'settings'> & { today: Pick<DashboardApis['today'], 'fetchTodayQueue'> } = {
     team: {
       fetchTeam: record('fetchTeam', () => [...team]),
       addMember: record('addMember', (member: { email: string; role: TeamMember['role']; displayName?: string }) => {

@@ -15,7 +15,30 @@ describe('local backend settings', () => {
       rateLimits: true,
       signInAttemptsPerAddress: 30,
       trustProxy: 'loopback',
+      backups: {
+        folder: expect.stringMatching(/^\/home\/asha\/\.local\/share\/bespoke-jewellery-consultation\/shop-[0-9a-f]{8}\/local-backups$/),
+        passphrase: undefined,
+        everyHours: 24,
+        keep: 7,
+      },
     })
+  })
+
+  it('backs up beside the data folder daily, keeping 7, none scheduled for a fresh folder; takes other settings and refuses bad ones', () => {
+    expect(readSettings({ LOCAL_BACKEND_DATA_DIR: '/srv/shop', LOCAL_BACKEND_FRESH: '1' }, '/p').backups).toEqual({ folder: '/srv/shop-backups', passphrase: undefined, everyHours: 0, keep: 7 })
+    const env = { LOCAL_BACKEND_BACKUP_DIR: 'backups', LOCAL_BACKEND_BACKUP_PASSPHRASE: 'twelve chars', LOCAL_BACKEND_BACKUP_EVERY_HOURS: '6', LOCAL_BACKEND_BACKUP_KEEP: '28' }
+    expect(readSettings(env, '/p').backups).toEqual({ folder: '/p/backups', passphrase: 'twelve chars', everyHours: 6, keep: 28 })
+    expect(readSettings({ LOCAL_BACKEND_BACKUP_EVERY_HOURS: '0' }, '/p').backups.everyHours).toBe(0)
+    expect(() => readSettings({ LOCAL_BACKEND_BACKUP_PASSPHRASE: 'eleven char' }, '/p')).toThrow('LOCAL_BACKEND_BACKUP_PASSPHRASE must be at least 12 characters long')
+    for (const bad of ['-1', '1.5', 'daily']) {
+      expect(() => readSettings({ LOCAL_BACKEND_BACKUP_EVERY_HOURS: bad }, '/p')).toThrow(`LOCAL_BACKEND_BACKUP_EVERY_HOURS must be a whole number of at least 0, got "${bad}"`)
+    }
+    expect(() => readSettings({ LOCAL_BACKEND_BACKUP_KEEP: '0' }, '/p')).toThrow('LOCAL_BACKEND_BACKUP_KEEP must be a whole number of at least 1, got "0"')
+    for (const inside of ['/srv/shop', '/srv/shop/backups']) {
+      expect(() => readSettings({ LOCAL_BACKEND_DATA_DIR: '/srv/shop', LOCAL_BACKEND_BACKUP_DIR: inside }, '/p')).toThrow(
+        `LOCAL_BACKEND_BACKUP_DIR must be outside the data folder /srv/shop (a restore replaces what it holds), got "${inside}"`,
+      )
+    }
   })
 
   it('takes another number of sign-in attempts per address, and refuses one that is not a positive whole number', () => {

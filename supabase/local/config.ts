@@ -2,6 +2,7 @@ import path from 'node:path'
 import { defaultDataDir } from './data-home.ts'
 import type { ProxyTrust } from './http/client-address.ts'
 import { signInAddressLimits } from './auth/sign-in-limits.ts'
+import { readBackupSettings, type BackupSettings } from './backup/backup-settings.ts'
 
 export interface LocalBackendSettings {
   dataDir: string
@@ -15,6 +16,7 @@ export interface LocalBackendSettings {
   signInAttemptsPerAddress: number
   /** Whose forwarding header names the client: a proxy on this machine, or nobody. */
   trustProxy: ProxyTrust
+  backups: BackupSettings
 }
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number, unit: string): number {
@@ -32,14 +34,17 @@ function choice<T extends string>(name: string, raw: string | undefined, allowed
 
 /** Settings from the environment, with the defaults the README documents. */
 export function readSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): LocalBackendSettings {
+  const dataDir = env.LOCAL_BACKEND_DATA_DIR?.trim() ? path.resolve(cwd, env.LOCAL_BACKEND_DATA_DIR.trim()) : defaultDataDir('local', cwd, env)
+  const fresh = env.LOCAL_BACKEND_FRESH === '1'
   return {
-    dataDir: env.LOCAL_BACKEND_DATA_DIR?.trim() ? path.resolve(cwd, env.LOCAL_BACKEND_DATA_DIR.trim()) : defaultDataDir('local', cwd, env),
+    dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
-    fresh: env.LOCAL_BACKEND_FRESH === '1',
+    fresh,
     jwtExpiry: positiveInteger('LOCAL_BACKEND_JWT_EXPIRY', env.LOCAL_BACKEND_JWT_EXPIRY, 3600, 'seconds'),
     adminEmail: env.ADMIN_EMAIL?.trim() || 'admin@example.com',
     rateLimits: choice('LOCAL_BACKEND_RATE_LIMITS', env.LOCAL_BACKEND_RATE_LIMITS, ['on', 'off'], 'on') === 'on',
     signInAttemptsPerAddress: positiveInteger('LOCAL_BACKEND_SIGN_IN_ATTEMPTS', env.LOCAL_BACKEND_SIGN_IN_ATTEMPTS, signInAddressLimits.maxAttempts, 'attempts'),
     trustProxy: choice('LOCAL_BACKEND_TRUST_PROXY', env.LOCAL_BACKEND_TRUST_PROXY, ['loopback', 'none'], 'loopback'),
+    backups: readBackupSettings(env, dataDir, fresh, cwd),
   }
 }

@@ -15,6 +15,10 @@ export interface DataFolder {
   adminCredentials: string
   /** The process that has the folder open. */
   lock: string
+  /** Where the process that has the folder open answers HTTP (so `npm run backup` can ask it). */
+  serverAddress: string
+  /** A backup being assembled: the database's dump and hard links to the objects it names. */
+  backupStaging: string
 }
 
 export function dataFolder(root: string): DataFolder {
@@ -27,5 +31,7 @@ export function dataFolder(root: string): DataFolder {
     keys: path.join(root, 'keys.json'),
     adminCredentials: path.join(root, 'admin-credentials.txt'),
     lock: path.join(root, 'backend.lock'),
+    serverAddress: path.join(root, 'backend-address.json'),
+    backupStaging: path.join(root, 'backup-in-progress'),
   }
 }

@@ -3,6 +3,11 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { authService } from './auth/auth-routes.ts'
 import { signInAddressLimits } from './auth/sign-in-limits.ts'
+import { backupRunner, type BackupRunner } from './backup/backup-runner.ts'
+import { scheduleBackups, scheduleFromSettings } from './backup/backup-schedule.ts'
+import { backupService } from './backup/backup-service.ts'
+import type { BackupSettings } from './backup/backup-settings.ts'
+import { announceServer, forgetServer } from './backup/server-address.ts'
 import { functionsService } from './functions/functions-service.ts'
 import type { BackendContext } from './backend-context.ts'
 import { dataFolder } from './data-folder.ts'
@@ -33,6 +38,8 @@ export interface LocalBackendOptions extends DatabaseLocation {
   signInAttemptsPerAddress?: number
   /** Whose X-Forwarded-For names the client (default: a proxy on this machine). */
   trustProxy?: ProxyTrust
+  /** Backups of the PGlite data folder (`POST /backup/v1`, and scheduled when `everyHours` > 0); none without. */
+  backups?: BackupSettings
 }
 
 export interface LocalBackend {
@@ -44,6 +51,8 @@ export interface LocalBackend {
   ready: Promise<BackendContext>
   /** What Realtime is doing (sockets, joins run and dropped), once it has started. */
   realtimeLoad(): Promise<RealtimeLoad>
+  /** Tells `npm run backup` where this backend answers (a PGlite data folder only). */
+  listening(address: AddressInfo): Promise<void>
   close(): Promise<void>
 }
 
@@ -74,10 +83,20 @@ async function objectStore(dataDir: string | undefined): Promise<ObjectStore> {
 interface BackendServices {
   http: Services
   realtime: RealtimeService
+  stopBackups: () => void
+}
+
+/** Backups of a PGlite data folder, when settings are given; a PostgreSQL server is backed up with pg_dump. */
+function backups(context: BackendContext, options: LocalBackendOptions): { runner: BackupRunner | undefined; stop: () => void } {
+  if (!options.dataDir || options.databaseUrl || !options.backups) return { runner: undefined, stop: () => undefined }
+  const runner = backupRunner(context.db, options.dataDir, options.backups)
+  if (options.backups.everyHours === 0) return { runner, stop: () => undefined }
+  return { runner, stop: scheduleBackups(runner, scheduleFromSettings(options.backups), (line) => console.log(line)) }
 }
 
 async function services(context: BackendContext, options: LocalBackendOptions, objects: ObjectStore): Promise<BackendServices> {
   const realtime = await startRealtimeService(context)
+  const backup = backups(context, options)
   return {
     http: {
       '/auth/v1': authService(context),
@@ -85,8 +104,10 @@ async function services(context: BackendContext, options: LocalBackendOptions, o
       '/storage/v1': storageService(context, { objects, maxConcurrentUploads: options.maxConcurrentUploads }),
       '/realtime/v1': realtime.http,
       '/functions/v1': functionsService(context),
+      '/backup/v1': backupService(context, backup.runner),
     },
     realtime,
+    stopBackups: backup.stop,
   }
 }
 
@@ -111,16 +132,27 @@ export async function createLocalBackend(options: LocalBackendOptions = {}): Pro
       return scheduleChatContactPurge(context.db, console.error, () => removePendingFiles(context.db, store))
     }),
   )
+  let announced = false
   return {
     keys,
     handler: createRouter(keys, quiet(started.then(({ http }) => http))),
     upgrade: createUpgradeRouter(keys, quiet(started.then(({ realtime }) => realtime))),
     ready,
     realtimeLoad: () => started.then(({ realtime }) => realtime.load()),
+    async listening(address) {
+      if (!options.dataDir || options.databaseUrl) return
+      // Only once the folder is this process's (a refused second opener must not overwrite the holder's address).
+      await ready
+      await announceServer(options.dataDir, address)
+      announced = true
+    },
     async close() {
       const context = await ready.catch(() => undefined)
-      await (await started.catch(() => undefined))?.realtime.close()
+      const running = await started.catch(() => undefined)
+      running?.stopBackups()
+      await running?.realtime.close()
       await (await stopChatContactPurge.catch(() => undefined))?.()
+      if (announced && options.dataDir) await forgetServer(options.dataDir)
       await context?.db.close()
     },
   }
@@ -154,9 +186,10 @@ export async function startLocalBackend(options: LocalBackendOptions & { port?: 
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => resolve())
   })
-  const { port } = server.address() as AddressInfo
+  const address = server.address() as AddressInfo
+  await backend.listening(address)
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${host}:${address.port}`,
     anonKey: backend.keys.anonKey,
     serviceRoleKey: backend.keys.serviceRoleKey,
     jwtSecret: backend.keys.jwtSecret,

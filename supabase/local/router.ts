@@ -13,11 +13,11 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, next?: (error?
 /** An HTTP server's 'upgrade' listener: false leaves the request to another listener (Vite's HMR socket). */
 export type UpgradeHandler = (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean
 
-const services = ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1', '/functions/v1'] as const
+const services = ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1', '/functions/v1', '/backup/v1'] as const
 
 type Service = (typeof services)[number]
 
-/** The APIs' HTTP handlers, available once the database is ready. */
+/** The APIs' HTTP handlers (and the local backend's own backups), available once the database is ready. */
 export type Services = Record<Service, ServiceHandler>
 
 const realtimeSocketPath = '/realtime/v1/websocket'
@@ -56,7 +56,7 @@ export function createRouter(keys: BackendKeys, ready: Promise<Services>): Handl
     const target = splitService((req.url ?? '/').split('?')[0] ?? '/')
     if (!target) {
       if (next) return next()
-      return sendJson(res, 404, { message: 'Not found: the local backend serves /auth/v1, /rest/v1, /storage/v1, /realtime/v1 and /functions/v1' })
+      return sendJson(res, 404, { message: 'Not found: the local backend serves /auth/v1, /rest/v1, /storage/v1, /realtime/v1, /functions/v1 and /backup/v1' })
     }
     dispatch(req, res, keys, ready, target.service, target.path, url).catch((error: unknown) => {
       if (res.headersSent) return res.destroy()

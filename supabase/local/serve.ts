@@ -1,4 +1,6 @@
 import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { describeBackups } from './backup/backup-settings.ts'
 import { readSettings } from './config.ts'
 import { ensureFirstAdmin } from './first-admin.ts'
 import { acceptUpgrades, createLocalBackend } from './local-backend.ts'
@@ -15,6 +17,7 @@ async function main() {
     rateLimits: settings.rateLimits,
     signInAttemptsPerAddress: settings.signInAttemptsPerAddress,
     trustProxy: settings.trustProxy,
+    backups: settings.backups,
   })
   const server = createServer((req, res) => backend.handler(req, res))
   acceptUpgrades(server, backend)
@@ -23,10 +26,12 @@ async function main() {
     server.listen(port, '127.0.0.1', () => resolve())
   })
   const context = await backend.ready
+  await backend.listening(server.address() as AddressInfo)
   await ensureFirstAdmin(context.db, settings.dataDir, settings.adminEmail, (line) => console.log(line))
   console.log(`Local Supabase-compatible backend on http://127.0.0.1:${port}`)
   console.log(`  data:     ${settings.databaseUrl ? 'DATABASE_URL server' : settings.dataDir}`)
   console.log(`  anon key: ${backend.keys.anonKey}`)
+  if (!settings.databaseUrl) console.log(`  backups:  ${describeBackups(settings.backups)}`)
   const stop = () => {
     server.close()
     backend.close().then(() => process.exit(0), () => process.exit(1))

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startViteServer, type PreviewServer } from '../../scripts/bench-support/preview-server.ts'
+import { runBackupCommand } from './backup/backup-command.ts'
 import { dataFolder } from './data-folder.ts'
 
 const projectRoot = process.cwd()
@@ -23,8 +24,8 @@ function probeFolder(): string {
 }
 
 /** `npm start`'s (or `vite preview`'s) environment outside the test runner, with the data folder given and PGlite. */
-function serverEnv(dataDir: string, nodeEnv: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: nodeEnv, LOCAL_BACKEND_DATA_DIR: dataDir }
+function serverEnv(dataDir: string, nodeEnv: string, backupDir?: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: nodeEnv, LOCAL_BACKEND_DATA_DIR: dataDir, ...(backupDir ? { LOCAL_BACKEND_BACKUP_DIR: backupDir } : {}) }
   for (const name of Object.keys(env)) if (name.startsWith('VITEST') || name === 'DATABASE_URL' || name.startsWith('VITE_')) delete env[name]
   return env
 }
@@ -157,12 +158,22 @@ describe('no secret of the data folder is reachable over HTTP', () => {
   it('from the dev server of `npm start`, with the data folder inside the project, by any spelling of the path', async () => {
     const probe = probeFolder()
     const dataDir = path.join(probe, 'data')
-    const server = await startViteServer([], serverEnv(dataDir, 'development'))
+    const backupDir = path.join(probe, 'backups')
+    const server = await startViteServer([], serverEnv(dataDir, 'development', backupDir))
     try {
       await waitForFile(dataFolder(dataDir).adminCredentials)
       const { files, secrets } = secretsOf(dataDir)
       const requests = files.flatMap((file) => requestsFor(file, projectRoot))
       expect(await leaks(server, requests, secrets)).toEqual([])
+
+      // `npm run backup` beside it asks the dev server, which writes the backup into the project here.
+      const written: string[] = []
+      const backupEnv = { LOCAL_BACKEND_DATA_DIR: dataDir, LOCAL_BACKEND_BACKUP_DIR: backupDir }
+      expect(await runBackupCommand([], backupEnv, { log: (line) => written.push(line), error: (line) => written.push(line) })).toBe(0)
+      const backupFile = /^Backup written: (\S+) /.exec(written[0] ?? '')?.[1] as string
+      expect(path.dirname(backupFile)).toBe(backupDir)
+      const backupBytes = { name: 'backup file', bytes: readFileSync(backupFile).subarray(10, 400) }
+      expect(await leaks(server, requestsFor(backupFile, projectRoot), [backupBytes])).toEqual([])
 
       const control = controlCopy(probe, secrets)
       const servedCopies = await leaks(server, requestsFor(control, projectRoot), secrets.slice(0, 3))

@@ -3,6 +3,7 @@ import type { Server } from 'node:http'
 import path from 'node:path'
 import type { Connect, Plugin, ResolvedConfig } from 'vite'
 import { loadEnv } from 'vite'
+import { describeBackups } from './backup/backup-settings.ts'
 import { readSettings } from './config.ts'
 import { legacyDataHome } from './data-home.ts'
 import { ensureFirstAdmin } from './first-admin.ts'
@@ -41,6 +42,7 @@ export function localSupabaseBackend(): Plugin {
     middlewares.use(refuseFolders(secretFolders, servedRoots(config)))
     if (!enabled) return
     announceDataFolder(settings.dataDir, config.root, (line) => config.logger.info(line))
+    if (!settings.databaseUrl) config.logger.info(`  Local backend backups: ${describeBackups(settings.backups)}`)
     backend ??= createLocalBackend({
       dataDir: settings.dataDir,
       databaseUrl: settings.databaseUrl,
@@ -49,6 +51,7 @@ export function localSupabaseBackend(): Plugin {
       rateLimits: settings.rateLimits,
       signInAttemptsPerAddress: settings.signInAttemptsPerAddress,
       trustProxy: settings.trustProxy,
+      backups: settings.backups,
     })
     const started = backend
     started
@@ -57,6 +60,10 @@ export function localSupabaseBackend(): Plugin {
       .catch((error: unknown) => console.error('[local backend] could not start:', error))
     middlewares.use((req, res, next) => {
       started.then((b) => b.handler(req, res, next), next)
+    })
+    httpServer?.once('listening', () => {
+      const address = httpServer.address()
+      if (address && typeof address === 'object') started.then((b) => b.listening(address)).catch(() => undefined)
     })
     // Vite's own HMR websocket listens on the same server for other paths.
     httpServer?.on('upgrade', (req, socket, head) => {
@@ -68,7 +75,7 @@ export function localSupabaseBackend(): Plugin {
   return {
     name: 'local-supabase-backend',
     async config(userConfig, { mode }) {
-      secretFolders = [settings.dataDir, legacyDataHome(userConfig.root ?? process.cwd())]
+      secretFolders = [settings.dataDir, settings.backups.folder, legacyDataHome(userConfig.root ?? process.cwd())]
       const denied = { server: { fs: { deny: fsDenyFor(secretFolders) } } }
       const env = { ...loadEnv(mode, userConfig.envDir || userConfig.root || process.cwd(), 'VITE_'), ...process.env }
       enabled = !env.VITE_SUPABASE_URL && !process.env.VITEST

@@ -1,16 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { visitorBookingDays as scheduledRange } from '../../src/features/scheduling/slot-rules.ts'
-import { startLocalBackend, type LocalBackendOptions, type RunningBackend } from '../local/local-backend.ts'
 import { anonClient, clientsOf, createUserAndSignIn, serviceClient, type SignedInUser, type TestClient } from '../local/testing/clients.ts'
-import { migrationsBefore } from '../local/testing/migrations-with.ts'
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../local/testing/throwaway-database.ts'
+import { databaseBefore } from '../local/testing/database-before.ts'
 import { asSuperuser } from './support/chat-sessions.ts'
 import { newLead, newLeadBeforeNotices } from './support/leads.ts'
 import { visitorBooking } from './support/manage-token.ts'
-import { istDay, istSlot, randomFutureOffsetDays, sameInstant, visitorBookingDays, weekdaysBetween, weekdaysFrom } from './support/slots.ts'
+import { defaultHorizonDays as scheduledRange, istDay, istSlot, randomFutureOffsetDays, sameInstant, visitorBookingDays, weekdaysBetween, weekdaysFrom } from './support/slots.ts'
 
 const days = visitorBookingDays(2)
 /** Slots of this file's band, each used once. */
@@ -144,27 +138,13 @@ describe("a visitor books at most 62 days ahead, the scheduler's range", () => {
 
 describe('a lead that held two active appointments before these rules', () => {
   const rulesMigration = '20261125000300_visitor_bookings.sql'
-  let migrationsDir = ''
-  let dataDir = ''
-  let server: ThrowawayDatabase | undefined
+  const database = databaseBefore(rulesMigration, 'booking-rules-')
   const lead = newLeadBeforeNotices()
   const [day] = visitorBookingDays(0) as [string]
 
-  async function withBackend<T>(folder: string | undefined, run: (backend: RunningBackend) => Promise<T>): Promise<T> {
-    const location: LocalBackendOptions = server ? { databaseUrl: server.url } : { dataDir }
-    const backend = await startLocalBackend({ ...location, ...(folder ? { migrationsDir: folder } : {}), port: 0, rateLimits: false })
-    try {
-      return await run(backend)
-    } finally {
-      await backend.close()
-    }
-  }
-
   beforeAll(async () => {
-    migrationsDir = await migrationsBefore(rulesMigration)
-    dataDir = await mkdtemp(path.join(tmpdir(), 'booking-rules-'))
-    if (process.env.DATABASE_URL) server = await createThrowawayDatabase(process.env.DATABASE_URL)
-    await withBackend(migrationsDir, async (backend) => {
+    await database.setUp()
+    await database.withBackend(async (backend) => {
       const visitor = clientsOf(backend).anonClient()
       expect((await visitor.from('leads').insert([lead])).error).toBeNull()
       // Booked as visitors did before the manage link's hash existed.
@@ -172,16 +152,13 @@ describe('a lead that held two active appointments before these rules', () => {
         expect((await visitor.from('appointments').insert({ lead_id: lead.id, slot_datetime: istSlot(day, hour), status: 'scheduled' })).error).toBeNull()
       }
     })
+    await database.applyTheRest()
   })
 
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true })
-    await rm(migrationsDir, { recursive: true, force: true })
-    await server?.drop()
-  })
+  afterAll(() => database.tearDown())
 
   it('keeps both; staff reschedule and confirm them; a visitor cannot add a third', async () => {
-    await withBackend(undefined, async (backend) => {
+    await database.withBackend(async (backend) => {
       const clients = clientsOf(backend)
       const staff = (await clients.createUserAndSignIn({ admin: true })).client
       const held = await appointmentsOf(lead.id, clients.serviceClient())

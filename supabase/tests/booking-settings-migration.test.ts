@@ -1,37 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startLocalBackend, type LocalBackendOptions, type RunningBackend } from '../local/local-backend.ts'
 import { clientsOf } from '../local/testing/clients.ts'
-import { migrationsBefore } from '../local/testing/migrations-with.ts'
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../local/testing/throwaway-database.ts'
+import { databaseBefore } from '../local/testing/database-before.ts'
 import { newLead, newLeadBeforeNotices } from './support/leads.ts'
 import { visitorBooking } from './support/manage-token.ts'
 import { istSlot, sameInstant, weekdaysFrom } from './support/slots.ts'
 
 const settingsMigration = '20261128000100_booking_settings.sql'
-let migrationsDir = ''
-let dataDir = ''
-let server: ThrowawayDatabase | undefined
+const database = databaseBefore(settingsMigration, 'booking-settings-')
 const leads = [newLeadBeforeNotices(), newLeadBeforeNotices()]
 const [day] = weekdaysFrom(4, 1) as [string]
 
-async function withBackend<T>(folder: string | undefined, run: (backend: RunningBackend) => Promise<T>): Promise<T> {
-  const location: LocalBackendOptions = server ? { databaseUrl: server.url } : { dataDir }
-  const backend = await startLocalBackend({ ...location, ...(folder ? { migrationsDir: folder } : {}), port: 0, rateLimits: false })
-  try {
-    return await run(backend)
-  } finally {
-    await backend.close()
-  }
-}
-
 beforeAll(async () => {
-  migrationsDir = await migrationsBefore(settingsMigration)
-  dataDir = await mkdtemp(path.join(tmpdir(), 'booking-settings-'))
-  if (process.env.DATABASE_URL) server = await createThrowawayDatabase(process.env.DATABASE_URL)
-  await withBackend(migrationsDir, async (backend) => {
+  await database.setUp()
+  await database.withBackend(async (backend) => {
     const visitor = clientsOf(backend).anonClient()
     for (const [index, lead] of leads.entries()) {
       expect((await visitor.from('leads').insert([lead])).error).toBeNull()
@@ -39,16 +20,13 @@ beforeAll(async () => {
       expect((await visitor.from('appointments').insert({ lead_id: lead.id, slot_datetime: istSlot(day, 9 + index), status: 'scheduled' })).error).toBeNull()
     }
   })
+  await database.applyTheRest()
 })
 
-afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true })
-  await rm(migrationsDir, { recursive: true, force: true })
-  await server?.drop()
-})
+afterAll(() => database.tearDown())
 
 it('keeps the bookings of the fixed grid as they were: valid under the default settings, counted in their slots, none needing attention', async () => {
-  await withBackend(undefined, async (backend) => {
+  await database.withBackend(async (backend) => {
     const clients = clientsOf(backend)
     const { data: rows } = await clients.serviceClient().from('appointments').select('lead_id, slot_datetime, status').in('lead_id', leads.map((lead) => lead.id)).order('slot_datetime')
     expect(rows!.map((row) => row.status)).toEqual(['scheduled', 'scheduled'])

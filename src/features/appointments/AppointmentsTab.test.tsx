@@ -53,7 +53,7 @@ function appointmentsApi() {
 function renderTab(api: AppointmentsTabApi, search = 'pillai') {
   render(
     <Provider>
-      <AppointmentsTab apis={{ appointments: api, loadTakenSlots: async () => [] }} search={search} onAppointmentChanged={() => {}} />
+      <AppointmentsTab apis={{ appointments: api, loadSlots: async () => [] }} search={search} onAppointmentChanged={() => {}} />
       <Toaster />
     </Provider>,
   )

@@ -6,6 +6,7 @@ import { noListChanges, type ListChanges } from '@/lib/list-changes'
 import type { RowChangeEvent } from '@/lib/paged-query.machine'
 import { allOption } from '@/lib/all-option'
 import { shownRows } from '@/lib/shown-rows'
+import type { TeamMember } from '@/lib/team'
 import type { AppointmentsApi } from './api/appointments-api'
 import type { AppointmentStatusFilter } from './appointment-query'
 import { appointmentStatuses, type AppointmentRow, type AppointmentStatus } from './appointment.schema'
@@ -18,14 +19,18 @@ import { ManageAppointmentDialog, type ManageAppointmentApis } from './ManageApp
 export type AppointmentsTabApi = Pick<AppointmentsApi, 'fetchAppointmentsPage' | 'countAppointments'> & ManageAppointmentApis['appointments']
 
 interface AppointmentsTabProps {
-  apis: { appointments: AppointmentsTabApi; loadTakenSlots: ManageAppointmentApis['loadTakenSlots'] }
+  apis: { appointments: AppointmentsTabApi; loadSlots: ManageAppointmentApis['loadSlots'] }
   /** The dashboard's search: the lead's name, phone or email. */
   search: string
   /** Hears of each confirm, cancel, reschedule...: the stat cards count appointments. */
   onAppointmentChanged: () => void
   /** Appointments added or changed elsewhere. */
   changes?: ListChanges<RowChangeEvent>
+  /** Names who sent a reminder. */
+  team?: readonly TeamMember[]
 }
+
+const noTeam: readonly TeamMember[] = []
 
 const statusLabels: Record<AppointmentStatus, string> = {
   scheduled: 'Scheduled',
@@ -35,7 +40,7 @@ const statusLabels: Record<AppointmentStatus, string> = {
   'no-show': 'No Show',
 }
 
-export function AppointmentsTab({ apis, search, onAppointmentChanged, changes = noListChanges }: AppointmentsTabProps) {
+export function AppointmentsTab({ apis, search, onAppointmentChanged, changes = noListChanges, team = noTeam }: AppointmentsTabProps) {
   const machine = useMemo(
     () =>
       appointmentsQueryMachine(apis.appointments).provide({
@@ -81,11 +86,11 @@ export function AppointmentsTab({ apis, search, onAppointmentChanged, changes = 
   return (
     <Stack gap="4">
       {phone ? (
-        <AppointmentCardList shown={shown} controls={filter} onVisibleRowsChange={visible} onRetry={retry} onManage={setManaged} />
+        <AppointmentCardList shown={shown} controls={filter} onVisibleRowsChange={visible} onRetry={retry} onManage={setManaged} team={team} />
       ) : (
         <>
           <HStack>{filter}</HStack>
-          <AppointmentsTable shown={shown} onVisibleRowsChange={visible} onRetry={retry} onManage={setManaged} />
+          <AppointmentsTable shown={shown} onVisibleRowsChange={visible} onRetry={retry} onManage={setManaged} team={team} />
         </>
       )}
       {managed && (

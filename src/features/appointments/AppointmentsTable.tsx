@@ -4,17 +4,21 @@ import { ListCard } from '@/components/ui/ListCard'
 import { VirtualTable, type VirtualTableColumn } from '@/components/ui/VirtualTable'
 import { PlaceholderRow } from '@/components/ui/VirtualTableBody'
 import { formatDate, formatTime } from '@/lib/format'
+import type { TeamMember } from '@/lib/team'
 import { rowAt } from '@/lib/page-window'
 import type { ShownRows } from '@/lib/shown-rows'
 import type { AppointmentRow } from './appointment.schema'
 import { appointmentWhatsAppUrl } from './appointment-whatsapp-link'
 import { AppointmentStatusBadge } from './AppointmentStatusBadge'
+import { ReminderSent } from './ReminderSent'
 
 interface AppointmentsTableProps {
   shown: ShownRows<AppointmentRow>
   onVisibleRowsChange: (first: number, last: number) => void
   onRetry: () => void
   onManage: (row: AppointmentRow) => void
+  /** Names who sent a reminder. */
+  team: readonly TeamMember[]
 }
 
 const columns: VirtualTableColumn[] = ['Customer', 'Appointment', 'Status', 'Lead Details', 'Actions'].map((header) => ({ id: header, header }))
@@ -25,11 +29,13 @@ const AppointmentTableRow = memo(function AppointmentTableRow({
   index,
   measure,
   onManage,
+  team,
 }: {
   row: AppointmentRow
   index: number
   measure: (node: Element | null) => void
   onManage: (row: AppointmentRow) => void
+  team: readonly TeamMember[]
 }) {
   return (
     <Table.Row data-index={index} ref={measure}>
@@ -44,6 +50,7 @@ const AppointmentTableRow = memo(function AppointmentTableRow({
       </Table.Cell>
       <Table.Cell>
         <AppointmentStatusBadge status={row.status} />
+        <ReminderSent row={row} team={team} />
       </Table.Cell>
       <Table.Cell>
         <Text>{row.lead_product_type}</Text>
@@ -65,7 +72,7 @@ const AppointmentTableRow = memo(function AppointmentTableRow({
   )
 })
 
-export function AppointmentsTable({ shown, onVisibleRowsChange, onRetry, onManage }: AppointmentsTableProps) {
+export function AppointmentsTable({ shown, onVisibleRowsChange, onRetry, onManage, team }: AppointmentsTableProps) {
   const retry = shown.failed && (
     <Button size="xs" variant="outline" onClick={onRetry}>
       Retry
@@ -84,7 +91,7 @@ export function AppointmentsTable({ shown, onVisibleRowsChange, onRetry, onManag
         renderRow={(index, measure) => {
           const row = rowAt(shown.pages, shown.pageSize, index)
           return row ? (
-            <AppointmentTableRow key={`${row.id}@${index}`} row={row} index={index} measure={measure} onManage={onManage} />
+            <AppointmentTableRow key={`${row.id}@${index}`} row={row} index={index} measure={measure} onManage={onManage} team={team} />
           ) : (
             <PlaceholderRow key={`placeholder-${index}`} index={index} columns={columns.length} height={estimatedRowHeight} measure={measure} />
           )

@@ -6,7 +6,7 @@ import { toaster } from '@/components/ui/toaster'
 import { useBackToClose } from '@/components/ui/use-back-to-close'
 import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import { formatLongDate, formatTime } from '@/lib/format'
-import { SlotScheduler } from '@/features/scheduling/SlotScheduler'
+import { SlotScheduler, type SlotSchedulerProps } from '@/features/scheduling/SlotScheduler'
 import { slotInstant } from '@/features/scheduling/slot-rules'
 import type { AppointmentsApi } from './api/appointments-api'
 import type { Appointment, AppointmentRow } from './appointment.schema'
@@ -20,7 +20,7 @@ import { AppointmentStatusBadge } from './AppointmentStatusBadge'
 
 export interface ManageAppointmentApis {
   appointments: Pick<AppointmentsApi, 'updateAppointmentStatus' | 'rescheduleAppointment'>
-  loadTakenSlots: (fromIso: string, toIso: string) => Promise<string[]>
+  loadSlots: SlotSchedulerProps['loadSlots']
 }
 
 interface ManageAppointmentDialogProps {
@@ -141,7 +141,7 @@ export function ManageAppointmentDialog({ row, apis, onChanged, onClose }: Manag
                       }}
                       busy={snapshot.matches('rescheduling')}
                       touch={phone}
-                      loadTakenSlots={apis.loadTakenSlots}
+                      loadSlots={apis.loadSlots}
                       onPick={(date, time) => send({ type: 'reschedule.pick', date, time })}
                     />
                   )}

@@ -10,6 +10,8 @@ export const appointmentSchema = z.object({
   slot_datetime: z.string(),
   status: appointmentStatusSchema,
   updated_at: z.nullish(z.string()),
+  reminded_at: z.nullish(z.string()),
+  reminded_by: z.nullish(z.string()),
 })
 
 export type Appointment = z.infer<typeof appointmentSchema>
@@ -30,6 +32,9 @@ export const appointmentRowSchema = z.object({
   lead_occasion: leadText,
   lead_product_type: leadText,
   lead_budget_range: leadText,
+  /** When a member sent the WhatsApp reminder, and who (null: not reminded); read beside the view's row. */
+  reminded_at: z.nullish(z.string()),
+  reminded_by: z.nullish(z.string()),
 })
 
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>

@@ -8,12 +8,15 @@ import { brand } from '@/lib/brand'
 import type { AppointmentsApi } from '@/features/appointments/api/appointments-api'
 import { AppointmentsTab, type AppointmentsTabApi } from '@/features/appointments/AppointmentsTab'
 import { CalendarView } from '@/features/appointments/CalendarView'
+import { ManageAppointmentById } from '@/features/appointments/ManageAppointmentById'
 import type { ManageAppointmentApis } from '@/features/appointments/ManageAppointmentDialog'
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
 import { LeadsTab, type LeadsTabApi, type LeadsTabProps } from '@/features/leads/LeadsTab'
 import { SettingsTab } from '@/features/settings/SettingsTab'
+import type { AvailabilityApi } from '@/features/settings/api/availability-api'
 import type { SettingsApi } from '@/features/settings/api/settings-api'
 import { TeamTab, type TeamTabApi } from '@/features/team/TeamTab'
+import type { RemindersApi } from '@/features/today/api/reminders-api'
 import type { TodayApi } from '@/features/today/api/today-api'
 import { TodayTab } from '@/features/today/TodayTab'
 import { isAdmin, type TeamMember, type Viewer } from '@/lib/team'
@@ -23,7 +26,7 @@ import { changeFeed } from './change-feed'
 import { dashboardMachine } from './dashboard.machine'
 import type { DashboardStats } from './dashboard-stats'
 import { announceLeadLoadFailure } from './lead-load-failure'
-import { appointmentListChanges, calendarChanges, leadListChanges, leadWorkChanges, todayChanges } from './changes-to-lists'
+import { appointmentListChanges, bookingChanges, calendarChanges, leadListChanges, leadWorkChanges, todayChanges } from './changes-to-lists'
 import { announceNewLead } from './new-lead-toast'
 import { viewerWithoutAccess, withoutAccess } from './no-access-apis'
 import { StatCards } from './StatCards'
@@ -35,12 +38,14 @@ export interface DashboardApis {
   auth: { requireMember: () => Promise<Viewer> }
   team: TeamTabApi
   settings: Pick<SettingsApi, 'fetchRoundRobin' | 'setRoundRobin'>
+  /** The booking settings of the Settings tab's Availability section. */
+  availability: AvailabilityApi
   /** Notes, follow-ups and history of a lead. */
   leadWork: LeadsTabProps['workApi']
-  today: Pick<TodayApi, 'fetchTodayQueue'>
+  today: Pick<TodayApi, 'fetchTodayQueue'> & Pick<RemindersApi, 'fetchRemindersDue' | 'markReminded'>
   leads: LeadsTabApi
-  appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween'>
-  loadTakenSlots: ManageAppointmentApis['loadTakenSlots']
+  appointments: AppointmentsTabApi & Pick<AppointmentsApi, 'fetchAppointmentsBetween' | 'fetchAppointmentRow'>
+  loadSlots: ManageAppointmentApis['loadSlots']
   stats: Pick<DashboardApi, 'fetchDashboardStats'>
   changes: Pick<DatabaseChangesApi, 'listenForChanges'>
   insights: InsightsTabApi
@@ -77,16 +82,26 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
   )
   const [snapshot, send, dashboard] = useMachine(machine)
   const changes = useMemo(
-    () => ({ leads: leadListChanges(dashboard), leadWork: leadWorkChanges(dashboard), today: todayChanges(dashboard), appointments: appointmentListChanges(dashboard), calendar: calendarChanges(dashboard) }),
+    () => ({
+      leads: leadListChanges(dashboard),
+      leadWork: leadWorkChanges(dashboard),
+      today: todayChanges(dashboard),
+      appointments: appointmentListChanges(dashboard),
+      calendar: calendarChanges(dashboard),
+      bookings: bookingChanges(dashboard),
+    }),
     [dashboard],
   )
   const denied = snapshot.matches('denied')
   const shownApis = useMemo(() => (denied ? withoutAccess(apis) : apis), [denied, apis])
   const manageApis = useMemo(
-    () => ({ appointments: shownApis.appointments, loadTakenSlots: shownApis.loadTakenSlots }),
+    () => ({ appointments: shownApis.appointments, loadSlots: shownApis.loadSlots }),
     [shownApis],
   )
   const [search, setSearch] = useState('')
+  /** A booking the settings list as needing attention, opened to move it. */
+  const [managedBooking, setManagedBooking] = useState<string | null>(null)
+  const closeManagedBooking = useCallback(() => setManagedBooking(null), [])
   const refreshStats = useCallback(() => send({ type: 'stats.refresh' }), [send])
   const phone = usePhoneLayout()
   const viewer = snapshot.context.viewer ?? viewerWithoutAccess
@@ -153,7 +168,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                 />
               </Tabs.Content>
               <Tabs.Content value="appointments">
-                <AppointmentsTab apis={manageApis} search={search} onAppointmentChanged={refreshStats} changes={changes.appointments} />
+                <AppointmentsTab apis={manageApis} search={search} onAppointmentChanged={refreshStats} changes={changes.appointments} team={team} />
               </Tabs.Content>
               <Tabs.Content value="calendar">
                 <CalendarView api={shownApis.appointments} changes={changes.calendar} />
@@ -167,11 +182,14 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                     <TeamTab api={shownApis.team} viewer={viewer} onTeamChanged={refreshTeam} />
                   </Tabs.Content>
                   <Tabs.Content value="settings">
-                    <SettingsTab api={shownApis.settings} />
+                    <SettingsTab api={shownApis.settings} availabilityApi={shownApis.availability} bookingChanges={changes.bookings} onReschedule={setManagedBooking} />
                   </Tabs.Content>
                 </>
               )}
             </Tabs.Root>
+            {managedBooking && (
+              <ManageAppointmentById key={managedBooking} appointmentId={managedBooking} apis={manageApis} onChanged={refreshStats} onClose={closeManagedBooking} />
+            )}
           </>
         )}
       </Stack>

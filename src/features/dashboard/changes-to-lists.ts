@@ -54,3 +54,11 @@ export const calendarChanges =
   (dashboard: Dashboard): ListChanges<CalendarChangeEvent> =>
   (send) =>
     unsubscribeAll([...changesOf(dashboard, 'appointments', send), dashboard.on('lists.stale', () => send({ type: 'month.reload' }))])
+
+/** The settings' bookings needing attention are read again when an appointment changes (moved, cancelled, booked). */
+export const bookingChanges =
+  (dashboard: Dashboard): ListChanges<{ type: 'availability.recheck' }> =>
+  (send) => {
+    const recheck = () => send({ type: 'availability.recheck' })
+    return unsubscribeAll([...changesOf(dashboard, 'appointments', recheck), dashboard.on('lists.stale', recheck)])
+  }

@@ -15,10 +15,11 @@ export function withoutAccess(apis: DashboardApis): DashboardApis {
       fetchAppointmentsPage: async () => [],
       countAppointments: async () => 0,
       fetchAppointmentsBetween: async () => [],
+      fetchAppointmentRow: async () => null,
     },
-    today: { fetchTodayQueue: async () => [] },
+    today: { ...apis.today, fetchTodayQueue: async () => [], fetchRemindersDue: async () => [] },
     team: { ...apis.team, fetchTeam: async () => [] },
     settings: { ...apis.settings, fetchRoundRobin: async () => false },
-    insights: { ...apis.insights, fetchInsights: async () => emptyInsights, fetchUnfinishedChats: async () => ({ chats: [], total: 0 }) },
+    insights: { ...apis.insights, fetchInsights: async () => emptyInsights, fetchUnfinishedChats: async () => ({ chats: [], total: 0 }), fetchNoShowStats: async () => [] },
   }
 }

@@ -10,6 +10,8 @@ import { flowSteps, followUpTextParts } from '@/lib/consultation-facts'
 import { anUnfinishedChat, someInsights, sourcesWithOthers } from '@/testing/insights-fixtures'
 import { memoryDashboardApis } from '@/testing/memory-dashboard-apis'
 import { InsightsTab, type InsightsTabApi } from './InsightsTab'
+import { noShowsTexts } from './NoShows'
+import { noShowMonths } from './no-shows.machine'
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-22T12:00:00+05:30'), shouldAdvanceTime: true })
@@ -177,4 +179,42 @@ test('a failed mark says so and keeps the chat listed', async () => {
   await user().click(await screen.findByRole('button', { name: 'Mark followed up: Bela Kumar' }))
   expect(await screen.findByText('Failed to update the chat')).toBeTruthy()
   expect(screen.getByRole('row', { name: /Bela Kumar/ })).toBeTruthy()
+})
+
+test('the no-shows by month: newest first, the count and the rate of those that ended, a dash for a month without any', async () => {
+  const noShows = [
+    { month: '2026-09-01', ended: 0, no_shows: 0 },
+    { month: '2026-10-01', ended: 8, no_shows: 2 },
+    { month: '2026-11-01', ended: 3, no_shows: 1 },
+  ]
+  const { apis, calls } = memoryDashboardApis([], [], { insights: someInsights(), noShows })
+  renderTab(apis.insights)
+  const table = await screen.findByRole('table', { name: noShowsTexts.table })
+  expect(within(table).getAllByRole('row').slice(1).map(cellTexts)).toEqual([
+    ['Nov 2026', '3', '1', '33%'],
+    ['Oct 2026', '8', '2', '25%'],
+    ['Sept 2026', '0', '0', '—'],
+  ])
+  expect(calls.find((call) => call.name === 'fetchNoShowStats')?.args[0]).toBe(noShowMonths)
+})
+
+test('no-shows: a plain notice for a member the database refuses, the empty state, and Retry after a failure', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => {})
+  const { apis } = memoryDashboardApis([], [], { insights: someInsights(), noShows: [{ month: '2026-11-01', ended: 0, no_shows: 0 }] })
+  const refused = { ...apis.insights, fetchNoShowStats: () => Promise.reject(new ApiError('admin_access_required', 'Only admins read the no-show figures')) }
+  renderTab(refused)
+  expect(await screen.findByText(noShowsTexts.notAllowed)).toBeTruthy()
+  expect(screen.queryByText(noShowsTexts.loadFailed)).toBeNull()
+  cleanup()
+
+  let online = false
+  const fetchNoShowStats: InsightsTabApi['fetchNoShowStats'] = (months, signal) =>
+    online ? apis.insights.fetchNoShowStats(months, signal) : Promise.reject(new ApiError('network', 'offline'))
+  renderTab({ ...apis.insights, fetchNoShowStats })
+  const retry = await screen.findByRole('button', { name: noShowsTexts.retry })
+  expect(screen.getByText(noShowsTexts.loadFailed)).toBeTruthy()
+  online = true
+  await user().click(retry)
+  expect(await screen.findByText(noShowsTexts.empty)).toBeTruthy()
+  expect(screen.queryByRole('table', { name: noShowsTexts.table })).toBeNull()
 })

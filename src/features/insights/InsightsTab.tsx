@@ -8,6 +8,7 @@ import { FunnelChart } from './FunnelChart'
 import { funnelSteps } from './funnel-steps'
 import { FunnelTable } from './FunnelTable'
 import { InsightTotals } from './InsightTotals'
+import { NoShows } from './NoShows'
 import { announceInsightsLoadFailure } from './insights-notices'
 import type { Insights, InsightsPeriod } from './insights.schema'
 import { insightsMachine } from './insights.machine'
@@ -15,11 +16,11 @@ import { PeriodPicker } from './PeriodPicker'
 import { SourcesTable } from './SourcesTable'
 import { UnfinishedChats } from './UnfinishedChats'
 
-export type InsightsTabApi = Pick<InsightsApi, 'fetchInsights' | 'fetchUnfinishedChats' | 'markChatFollowedUp'>
+export type InsightsTabApi = Pick<InsightsApi, 'fetchInsights' | 'fetchUnfinishedChats' | 'markChatFollowedUp' | 'fetchNoShowStats'>
 
 const noChats = 'No chats in this period'
 
-/** Where visitors leave the chat, which sources bring leads, and the unfinished chats to follow up. */
+/** Where visitors leave the chat, which sources bring leads, the no-shows by month, and the unfinished chats to follow up. */
 export function InsightsTab({ api }: { api: InsightsTabApi }) {
   const machine = useMemo(
     () =>
@@ -70,6 +71,7 @@ export function InsightsTab({ api }: { api: InsightsTabApi }) {
           </ListCard>
         </Stack>
       )}
+      <NoShows api={api} />
       <UnfinishedChats api={api} />
     </Stack>
   )

@@ -8,7 +8,7 @@ import type { CsvChunk } from './api/lead-csv-chunks'
 import type { LeadsApi } from './api/leads-api'
 import { leadsCsvFileName } from './csv-export'
 import { csvExportMachine, type CsvChunkRequest } from './csv-export.machine'
-import { downloadFile } from './download-file'
+import { downloadFile } from '@/lib/download-file'
 import type { LeadFilters } from './lead-query'
 import type { TeamMember } from '@/lib/team'
 

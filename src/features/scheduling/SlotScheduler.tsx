@@ -3,7 +3,9 @@ import type { Locale } from 'date-fns'
 import { useEffect, useState } from 'react'
 import DatePicker from 'react-datepicker'
 import 'react-datepicker/dist/react-datepicker.css'
-import { dateKeyOfPickedDay, isBookableDate, istDateAfter, istDayBounds, pickerDayOf, slotsForDate } from './slot-rules'
+import { istDateKey } from '@/lib/dayjs'
+import type { BookableSlot } from './api/scheduling-api'
+import { bookableDates, dateKeyOfPickedDay, monthRange, pickerDayOf, slotsForDate } from './slot-rules'
 
 export interface SlotSchedulerLabels {
   /** The line above the calendar, e.g. naming the lead being rescheduled. */
@@ -11,30 +13,29 @@ export interface SlotSchedulerLabels {
   submit: string
   /** The submit button while the pick is being saved. */
   busy: string
-  /** Shown while the day's taken slots load. */
+  /** Shown while the day's slots load. */
   loading: string
   /** What screen readers call the day's time slots. */
   times: string
 }
 
 export interface SlotSchedulerProps {
-  leadId: string
+  /** The lead whose appointment is picked, when the page knows it. */
+  leadId?: string
   labels: SlotSchedulerLabels
   /** The pick is being saved: the submit button shows the busy label. */
   busy: boolean
   /**
    * How many picks were refused (the slot taken meanwhile, say). Each refusal clears the picked time
-   * and reloads the day's taken slots.
+   * and reloads the month's slots.
    */
   refusals?: number
-  /** The last day offered, in days past today (IST); any later day without it. */
-  maxDaysAhead?: number
   /** Thumb-sized days, times and button, for a phone. */
   touch?: boolean
   /** The calendar's month and day names (and their screen-reader labels) in this language; English without it. */
   locale?: Locale
-  /** Booked instants between two instants. */
-  loadTakenSlots: (fromIso: string, toIso: string) => Promise<string[]>
+  /** The slots the booking settings offer from one IST date to another, with capacity and bookings taken. */
+  loadSlots: (fromDate: string, toDate: string) => Promise<BookableSlot[]>
   /** The IST date (YYYY-MM-DD) and time ('HH:MM') the user confirmed. */
   onPick: (date: string, time: string) => void
   now?: () => Date
@@ -48,42 +49,45 @@ const touchCalendar = {
   '& .react-datepicker__current-month': { lineHeight: '32px' },
 }
 
-/** Inline calendar of bookable IST weekdays, then a 3-column grid of that day's free hourly slots. */
+/**
+ * Inline calendar in which only the IST dates with a free slot are selectable, then a 3-column grid of
+ * that day's slots (full ones disabled), all as the database's bookable slots say for the shown month.
+ */
 export function SlotScheduler({
   leadId,
   labels,
   busy,
   refusals = 0,
-  maxDaysAhead,
   touch = false,
   locale,
-  loadTakenSlots,
+  loadSlots,
   onPick,
   now = () => new Date(),
 }: SlotSchedulerProps) {
   const [pickedDay, setPickedDay] = useState<Date | null>(null)
-  const [taken, setTaken] = useState<{ dateKey: string; instants: string[] } | null>(null)
+  const [shownMonth, setShownMonth] = useState(() => monthRange(istDateKey(now())).fromDate)
+  const [offered, setOffered] = useState<Record<string, BookableSlot[]>>({})
   const [pick, setPick] = useState<{ time: string; refusals: number } | null>(null)
   const dateKey = pickedDay ? dateKeyOfPickedDay(pickedDay) : null
   const time = pick?.refusals === refusals ? pick.time : null
 
   useEffect(() => {
-    if (!dateKey) return
     let active = true
-    const { from, to } = istDayBounds(dateKey)
-    loadTakenSlots(from, to).then(
-      (instants) => active && setTaken({ dateKey, instants }),
-      (error: unknown) => {
-        console.error(error)
-        if (active) setTaken({ dateKey, instants: [] })
-      },
-    )
+    const { fromDate, toDate } = monthRange(shownMonth)
+    const keep = (slots: BookableSlot[]) => active && setOffered((months) => ({ ...months, [fromDate]: slots }))
+    loadSlots(fromDate, toDate).then(keep, (error: unknown) => {
+      console.error(error)
+      keep([])
+    })
     return () => {
       active = false
     }
-  }, [dateKey, loadTakenSlots, refusals])
+  }, [shownMonth, loadSlots, refusals])
 
-  const slots = dateKey && taken?.dateKey === dateKey ? slotsForDate(dateKey, now(), taken.instants) : null
+  const monthSlots = offered[shownMonth]
+  const openDates = monthSlots ? bookableDates(now(), monthSlots) : new Set<string>()
+  const pickedMonthSlots = dateKey ? offered[monthRange(dateKey).fromDate] : undefined
+  const slots = dateKey && pickedMonthSlots ? slotsForDate(dateKey, now(), pickedMonthSlots) : null
 
   return (
     <Stack gap="4" data-lead-id={leadId}>
@@ -93,9 +97,10 @@ export function SlotScheduler({
           inline
           {...(locale ? { locale } : {})}
           selected={pickedDay}
-          minDate={now()}
-          {...(maxDaysAhead === undefined ? {} : { maxDate: pickerDayOf(istDateAfter(now(), maxDaysAhead)) })}
-          filterDate={(day) => isBookableDate(dateKeyOfPickedDay(day), now(), maxDaysAhead)}
+          minDate={pickerDayOf(istDateKey(now()))}
+          openToDate={pickerDayOf(istDateKey(now()))}
+          onMonthChange={(day: Date) => setShownMonth(monthRange(dateKeyOfPickedDay(day)).fromDate)}
+          filterDate={(day) => openDates.has(dateKeyOfPickedDay(day))}
           onChange={(day: Date | null) => {
             setPickedDay(day)
             setPick(null)

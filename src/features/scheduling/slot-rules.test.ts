@@ -1,31 +1,36 @@
 import { describe, expect, it } from 'vitest'
-import { dateKeyOfPickedDay, isBookableDate, pickerDayOf, slotInstant, slotsForDate, visitorBookingDays } from './slot-rules'
+import { bookableDates, dateKeyOfPickedDay, monthRange, pickerDayOf, slotInstant, slotsForDate } from './slot-rules'
 
-// Monday 24 Nov 2026, 11:30 IST
+// Tuesday 24 Nov 2026, 11:30 IST
 const now = new Date('2026-11-24T06:00:00Z')
 
+const offered = [
+  { slot: slotInstant('2026-11-24', '17:00'), capacity: 2, taken: 1 },
+  { slot: slotInstant('2026-11-24', '09:00'), capacity: 1, taken: 0 },
+  { slot: slotInstant('2026-11-24', '23:30'), capacity: 1, taken: 1 },
+  { slot: slotInstant('2026-11-25', '00:15'), capacity: 1, taken: 0 },
+  { slot: slotInstant('2026-11-26', '10:00'), capacity: 3, taken: 3 },
+]
+
 describe('slot rules', () => {
-  it('offers nine hourly slots from 9:00 AM to 5:00 PM', () => {
-    expect(slotsForDate('2026-11-25', now, []).map((slot) => slot.label)).toEqual([
-      '9:00 AM', '10:00 AM', '11:00 AM', '12:00 PM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM', '5:00 PM',
+  it("lists an IST date's offered slots in time order, past and full ones unavailable", () => {
+    expect(slotsForDate('2026-11-24', now, offered)).toEqual([
+      { time: '09:00', label: '9:00 AM', available: false },
+      { time: '17:00', label: '5:00 PM', available: true },
+      { time: '23:30', label: '11:30 PM', available: false },
     ])
+    expect(slotsForDate('2026-11-25', now, offered)).toEqual([{ time: '00:15', label: '12:15 AM', available: true }])
+    expect(slotsForDate('2026-11-27', now, offered)).toEqual([])
   })
 
-  it('allows today and later weekdays, refuses past dates and weekends', () => {
-    expect(isBookableDate('2026-11-24', now)).toBe(true)
-    expect(isBookableDate('2026-11-25', now)).toBe(true)
-    expect(isBookableDate('2026-11-23', now)).toBe(false)
-    expect(isBookableDate('2026-11-28', now)).toBe(false)
-    expect(isBookableDate('2026-11-29', now)).toBe(false)
+  it('makes a date bookable only with a slot a booking still fits in', () => {
+    expect([...bookableDates(now, offered)].sort()).toEqual(['2026-11-24', '2026-11-25'])
   })
 
-  it("allows a visitor's range of days past today, and any later day without one", () => {
-    expect(visitorBookingDays).toBe(62)
-    expect(isBookableDate('2027-01-25', now, visitorBookingDays)).toBe(true)
-    expect(isBookableDate('2027-01-26', now, visitorBookingDays)).toBe(false)
-    expect(isBookableDate('2027-01-26', now)).toBe(true)
-    expect(isBookableDate('2026-11-24', now, 0)).toBe(true)
-    expect(isBookableDate('2026-11-25', now, 0)).toBe(false)
+  it("spans the IST month of a date, leap days included", () => {
+    expect(monthRange('2026-11-24')).toEqual({ fromDate: '2026-11-01', toDate: '2026-11-30' })
+    expect(monthRange('2028-02-10')).toEqual({ fromDate: '2028-02-01', toDate: '2028-02-29' })
+    expect(monthRange('2026-12-31')).toEqual({ fromDate: '2026-12-01', toDate: '2026-12-31' })
   })
 
   it('shows an IST date as the calendar day of the same number', () => {
@@ -35,17 +40,5 @@ describe('slot rules', () => {
   it('stores a slot as the IST wall-clock instant whatever the browser zone', () => {
     expect(slotInstant('2026-11-25', '09:00')).toBe('2026-11-25T03:30:00.000Z')
     expect(slotInstant('2026-11-25', '17:00')).toBe('2026-11-25T11:30:00.000Z')
-  })
-
-  it("disables today's past slots and taken slots", () => {
-    const taken = ['2026-11-24T08:30:00+00:00']
-    const slots = slotsForDate('2026-11-24', now, taken)
-    expect(slots.filter((slot) => slot.available).map((slot) => slot.time)).toEqual([
-      '12:00', '13:00', '15:00', '16:00', '17:00',
-    ])
-  })
-
-  it('disables every slot of a weekend', () => {
-    expect(slotsForDate('2026-11-28', now, []).some((slot) => slot.available)).toBe(false)
   })
 })

@@ -1,27 +1,9 @@
-import { istDateKey, istWallClock } from '@/lib/dayjs'
-
-/** The nine hourly slots of a business day, as IST 'HH:MM'. */
-const slotTimes = ['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00'] as const
-type SlotTime = (typeof slotTimes)[number]
+import { inIst, istDateKey, istWallClock } from '@/lib/dayjs'
+import type { BookableSlot } from './api/scheduling-api'
 
 /** '9:00 AM' for '09:00'. */
 function slotLabel(time: string): string {
   return istWallClock('2000-01-03', time).format('h:mm A')
-}
-
-/** How many IST days past today a visitor may book; the database refuses later ones (private.visitor_booking_days()). */
-export const visitorBookingDays = 62
-
-/** The IST date `days` days after today's. */
-export function istDateAfter(now: Date, days: number): string {
-  return istWallClock(istDateKey(now), '12:00').add(days, 'day').format('YYYY-MM-DD')
-}
-
-/** A weekday in IST, today or later, and at most `maxDaysAhead` days past today when given. */
-export function isBookableDate(dateKey: string, now: Date, maxDaysAhead?: number): boolean {
-  const day = istWallClock(dateKey, '00:00').day()
-  const inRange = maxDaysAhead === undefined || dateKey <= istDateAfter(now, maxDaysAhead)
-  return day !== 0 && day !== 6 && dateKey >= istDateKey(now) && inRange
 }
 
 /** The instant of a slot on an IST date, as an ISO timestamp. */
@@ -29,24 +11,38 @@ export function slotInstant(dateKey: string, time: string): string {
   return istWallClock(dateKey, time).toISOString()
 }
 
+/** The first and last IST dates of the month that holds an IST date, for one bookable-slots query. */
+export function monthRange(dateKey: string): { fromDate: string; toDate: string } {
+  const first = istWallClock(`${dateKey.slice(0, 7)}-01`, '12:00')
+  return { fromDate: first.format('YYYY-MM-DD'), toDate: first.endOf('month').format('YYYY-MM-DD') }
+}
+
 export interface SlotAvailability {
-  time: SlotTime
+  /** IST 'HH:MM'. */
+  time: string
   label: string
+  /** Not past, and fewer active bookings than its capacity. */
   available: boolean
 }
 
-/** Slots of a date: those already past (today) and those taken are unavailable. */
-export function slotsForDate(dateKey: string, now: Date, takenInstants: readonly string[]): SlotAvailability[] {
-  const taken = new Set(takenInstants.map((instant) => new Date(instant).getTime()))
-  const bookable = isBookableDate(dateKey, now)
-  return slotTimes.map((time) => {
-    const instant = istWallClock(dateKey, time)
-    return {
-      time,
-      label: slotLabel(time),
-      available: bookable && instant.valueOf() > now.getTime() && !taken.has(instant.valueOf()),
-    }
-  })
+function isOpen(slot: BookableSlot, now: Date): boolean {
+  return slot.taken < slot.capacity && new Date(slot.slot).getTime() > now.getTime()
+}
+
+/** The slots offered on an IST date, in time order; full and past ones unavailable. */
+export function slotsForDate(dateKey: string, now: Date, offered: readonly BookableSlot[]): SlotAvailability[] {
+  return offered
+    .filter((slot) => istDateKey(slot.slot) === dateKey)
+    .map((slot) => {
+      const time = inIst(slot.slot).format('HH:mm')
+      return { time, label: slotLabel(time), available: isOpen(slot, now) }
+    })
+    .sort((a, b) => a.time.localeCompare(b.time))
+}
+
+/** The IST dates with at least one slot a booking still fits in. */
+export function bookableDates(now: Date, offered: readonly BookableSlot[]): Set<string> {
+  return new Set(offered.filter((slot) => isOpen(slot, now)).map((slot) => istDateKey(slot.slot)))
 }
 
 /** The calendar day (in the browser's own zone) that shows an IST date key: the inverse of dateKeyOfPickedDay. */
@@ -59,10 +55,4 @@ export function pickerDayOf(dateKey: string): Date {
 export function dateKeyOfPickedDay(picked: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0')
   return `${picked.getFullYear()}-${pad(picked.getMonth() + 1)}-${pad(picked.getDate())}`
-}
-
-/** The first and last instants of an IST date, for the taken-slots query. */
-export function istDayBounds(dateKey: string): { from: string; to: string } {
-  const start = istWallClock(dateKey, '00:00')
-  return { from: start.toISOString(), to: start.add(1, 'day').toISOString() }
 }

@@ -4,7 +4,11 @@ import { useMemo, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
 import { toaster } from '@/components/ui/toaster'
 import { usePhoneLayout } from '@/components/ui/use-phone-layout'
+import type { ListChanges } from '@/lib/list-changes'
+import type { AvailabilityApi } from './api/availability-api'
 import type { SettingsApi } from './api/settings-api'
+import { availabilityTexts } from './availability-texts'
+import { AvailabilitySection } from './AvailabilitySection'
 import { roundRobinMachine } from './round-robin.machine'
 
 export const settingsTexts = {
@@ -30,8 +34,17 @@ function SettingsSection({ title, children }: { title: string; children: ReactNo
   )
 }
 
-/** The admins' settings, a page of sections: lead assignment (round-robin) for now. */
-export function SettingsTab({ api }: { api: Pick<SettingsApi, 'fetchRoundRobin' | 'setRoundRobin'> }) {
+interface SettingsTabProps {
+  api: Pick<SettingsApi, 'fetchRoundRobin' | 'setRoundRobin'>
+  availabilityApi: AvailabilityApi
+  /** Bookings changed elsewhere: those needing attention are read again. */
+  bookingChanges?: ListChanges<{ type: 'availability.recheck' }>
+  /** Opens a booking needing attention to move it. */
+  onReschedule?: (appointmentId: string) => void
+}
+
+/** The admins' settings, a page of sections: lead assignment (round-robin) and availability for bookings. */
+export function SettingsTab({ api, availabilityApi, bookingChanges, onReschedule }: SettingsTabProps) {
   const machine = useMemo(
     () =>
       roundRobinMachine.provide({
@@ -77,6 +90,9 @@ export function SettingsTab({ api }: { api: Pick<SettingsApi, 'fetchRoundRobin' 
         <Text fontSize="sm" color="fg.muted">
           {settingsTexts.roundRobinHelp}
         </Text>
+      </SettingsSection>
+      <SettingsSection title={availabilityTexts.title}>
+        <AvailabilitySection api={availabilityApi} changes={bookingChanges} onReschedule={onReschedule} />
       </SettingsSection>
     </Stack>
   )

@@ -9,7 +9,9 @@ import type { ListChanges } from '@/lib/list-changes'
 import { isAdmin, type Viewer } from '@/lib/team'
 import type { LeadsApi } from '@/features/leads/api/leads-api'
 import { announceLeadChangeFailed } from '@/features/leads/lead-update-toasts'
+import type { RemindersApi } from './api/reminders-api'
 import type { TodayApi } from './api/today-api'
+import { RemindersList } from './RemindersList'
 import type { TodayItem, TodayKind } from './today-item.schema'
 import { todayMachine } from './today.machine'
 import { TodayRow } from './TodayRow'
@@ -28,7 +30,7 @@ export const todayTexts = {
 
 const sectionOrder: readonly TodayKind[] = ['follow_up', 'appointment', 'new_lead']
 
-export type TodayTabApi = Pick<TodayApi, 'fetchTodayQueue'> & Pick<LeadsApi, 'updateLead' | 'recordWhatsAppOpened'>
+export type TodayTabApi = Pick<TodayApi, 'fetchTodayQueue'> & Pick<RemindersApi, 'fetchRemindersDue' | 'markReminded'> & Pick<LeadsApi, 'updateLead' | 'recordWhatsAppOpened'>
 
 interface TodayTabProps {
   api: TodayTabApi
@@ -38,7 +40,7 @@ interface TodayTabProps {
   onLeadTaken: () => void
 }
 
-/** What to do today: follow-ups overdue and due, today's appointments, new unassigned leads to take. */
+/** What to do today: reminders to send, follow-ups overdue and due, today's appointments, new unassigned leads to take. */
 export function TodayTab({ api, viewer, changes, onLeadTaken }: TodayTabProps) {
   const machine = useMemo(
     () =>
@@ -67,26 +69,34 @@ export function TodayTab({ api, viewer, changes, onLeadTaken }: TodayTabProps) {
   const { items, taking } = snapshot.context
   const firstLoad = snapshot.matches('loading') && items.length === 0
 
+  const reminders = <RemindersList api={api} changes={changes} touch={phone} />
   if (snapshot.matches('failed')) {
     return (
-      <HStack py="8" justify="center">
-        <Text color="fg.error">{todayTexts.loadFailed}</Text>
-        <Button size={phone ? 'lg' : 'sm'} variant="outline" onClick={() => today.send({ type: 'today.retry' })}>
-          {todayTexts.retry}
-        </Button>
-      </HStack>
+      <Stack gap="6">
+        {reminders}
+        <HStack py="8" justify="center">
+          <Text color="fg.error">{todayTexts.loadFailed}</Text>
+          <Button size={phone ? 'lg' : 'sm'} variant="outline" onClick={() => today.send({ type: 'today.retry' })}>
+            {todayTexts.retry}
+          </Button>
+        </HStack>
+      </Stack>
     )
   }
   if (firstLoad) {
     return (
-      <HStack py="8" justify="center">
-        <Spinner />
-        <Text>{todayTexts.loading}</Text>
-      </HStack>
+      <Stack gap="6">
+        {reminders}
+        <HStack py="8" justify="center">
+          <Spinner />
+          <Text>{todayTexts.loading}</Text>
+        </HStack>
+      </Stack>
     )
   }
   return (
     <Stack gap="6" data-testid="today">
+      {reminders}
       {sectionOrder.map((kind) => {
         const rows = items.filter((item) => item.kind === kind)
         const { title, empty } = todayTexts.sections[kind]

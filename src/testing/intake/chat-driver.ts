@@ -7,7 +7,7 @@ import { renderTemplate } from '@/features/intake/flow/placeholders'
 import type { LeadPayload } from '@/features/intake/lead/lead-payload'
 import { linkUrl } from '@/features/intake/links/messaging-links'
 import { compileFlow } from '@/features/intake/machine/compile-flow'
-import type { BookingText, ChatMessage, SlotPick } from '@/features/intake/machine/intake-types'
+import type { Booking, ChatMessage, SlotPick } from '@/features/intake/machine/intake-types'
 import type { RecordedChatEvent } from '@/features/intake/recording/chat-record'
 import { messageText, messageWait, optionParts, plainOption, stepById, type OptionsStep } from './flow-reading'
 import { stepIdOf, type IntakeSnapshot } from './path-model'
@@ -30,7 +30,14 @@ export interface Doubles {
 }
 
 export const uploadedPath = '0123456789abcdef0123456789abcdef.png'
-export const bookedSlot: BookingText = { date: 'Tuesday, 24 November 2026', time: '3:00 PM', day: '2026-11-24' }
+export const bookedSlot: Booking = {
+  date: 'Tuesday, 24 November 2026',
+  time: '3:00 PM',
+  day: '2026-11-24',
+  slot: '2026-11-24T09:30:00.000Z',
+  manageLink: 'https://kanak.example/booking#token',
+  manageTokenHash: '0'.repeat(64),
+}
 
 /** What the visitor types; the chat keeps them trimmed. */
 export const typedValues: Record<string, string> = {

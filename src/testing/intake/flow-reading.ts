@@ -81,8 +81,10 @@ export function specSaveErrorKind(code: string): SaveErrorKind {
 }
 
 /** Which scheduler card text explains a refused booking, by the database's code; null: the card says nothing. */
-export function bookingRefusalText(code: string): 'slot_taken' | 'already_booked' | 'too_far_ahead' | null {
+export function bookingRefusalText(code: string): 'slot_taken' | 'not_offered' | 'too_soon' | 'already_booked' | 'too_far_ahead' | null {
   if (code === 'slot_full') return 'slot_taken'
+  if (code === 'slot_not_offered') return 'not_offered'
+  if (code === 'booking_too_soon') return 'too_soon'
   if (code === 'lead_already_booked') return 'already_booked'
   if (code === 'booking_too_far_ahead') return 'too_far_ahead'
   return null

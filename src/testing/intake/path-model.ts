@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import { createTestModel } from 'xstate/graph'
 import type { CheckedFlow, FlowOption, FlowStep } from '@/features/intake/flow/flow.schema'
 import type { IntakeMachine } from '@/features/intake/machine/compile-flow'
-import type { AnyIntakeEvent, BookingText } from '@/features/intake/machine/intake-types'
+import type { AnyIntakeEvent, Booking } from '@/features/intake/machine/intake-types'
 import { ApiError } from '@/lib/api-error'
 import { optionParts } from './flow-reading'
 
@@ -18,9 +18,11 @@ export const saveErrorCases = [
   new ApiError('XX000', 'internal error'),
 ]
 
-/** A booking the appointment api refused: the slot was taken meanwhile, the lead holds one, the date is too far ahead, or anything else. */
+/** A booking the appointment api refused: the slot filled or stopped being offered meanwhile, too soon, the lead holds one, the date is too far ahead, or anything else. */
 export const bookingErrorCases = [
   new ApiError('slot_full', 'This time has just been booked. Choose another one.'),
+  new ApiError('slot_not_offered', 'This time is not offered for bookings. Choose another one.'),
+  new ApiError('booking_too_soon', 'This time is too soon to book. Choose a later one.'),
   new ApiError('lead_already_booked', 'This lead already has an active appointment. Change or cancel it instead of booking another.'),
   new ApiError('booking_too_far_ahead', 'A visitor may book at most 62 days ahead.'),
   new ApiError('XX000', 'internal error'),
@@ -37,7 +39,14 @@ export const invalidFormValues: Record<string, string> = { name: 'P1', phone: '1
 
 export const uploadedPath = 'fedcba9876543210fedcba9876543210.jpg'
 export const pickedSlot = { date: '2026-11-24', time: '11:00' }
-export const booking: BookingText = { date: 'Tuesday, 24 November 2026', time: '11:00 AM', day: '2026-11-24' }
+export const booking: Booking = {
+  date: 'Tuesday, 24 November 2026',
+  time: '11:00 AM',
+  day: '2026-11-24',
+  slot: '2026-11-24T05:30:00.000Z',
+  manageLink: 'https://kanak.example/booking#token',
+  manageTokenHash: '0'.repeat(64),
+}
 
 export function stepIdOf(snapshot: IntakeSnapshot): string {
   const value = snapshot.value as string | Record<string, unknown>

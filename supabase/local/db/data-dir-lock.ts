@@ -10,6 +10,12 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The live process holding the folder, if any (this process included). */
+export async function folderHolder(dataDir: string): Promise<number | undefined> {
+  const holder = Number((await readFile(dataFolder(dataDir).lock, 'utf8').catch(() => '')).trim())
+  return Number.isInteger(holder) && holder > 0 && isRunning(holder) ? holder : undefined
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -27,8 +33,8 @@ export async function lockDataDir(dataDir: string, waitMs = 15_000): Promise<() 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
-    const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim())
-    if (!Number.isInteger(holder) || holder <= 0 || !isRunning(holder)) {
+    const holder = await folderHolder(dataDir)
+    if (holder === undefined) {
       await rm(file, { force: true })
       continue
     }

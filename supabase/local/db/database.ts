@@ -10,6 +10,11 @@ export interface SqlSession {
   exec(sql: string, onNotice?: (message: string) => void): Promise<void>
 }
 
+/** The database held still: no transaction in progress, none starting until the holder is done. */
+export interface HeldDatabase {
+  query: SqlSession['query']
+}
+
 /** Stops listening. */
 export type Unlisten = () => Promise<void>
 
@@ -19,6 +24,8 @@ export interface Database {
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>
   /** LISTEN: `onNotification` gets each payload NOTIFY sends on `channel`, once the sender has committed. */
   listen(channel: string, onNotification: (payload: string) => void): Promise<Unlisten>
+  /** PGlite only: runs `work` between transactions, every other one waiting until it ends (backups). */
+  holdStill?<T>(work: (held: HeldDatabase) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 

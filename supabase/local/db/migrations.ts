@@ -26,9 +26,14 @@ export interface AppliedMigration {
   notices: string[]
 }
 
+/** The migration files of the folder, in the order they run. */
+export async function migrationFiles(migrationsDir = defaultMigrationsDir): Promise<string[]> {
+  return (await readdir(migrationsDir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort()
+}
+
 /** Applies each `*.sql` of the folder once, in file-name order, each in its own transaction. */
 export async function applyMigrations(db: Database, migrationsDir = defaultMigrationsDir): Promise<AppliedMigration[]> {
-  const files = (await readdir(migrationsDir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort()
+  const files = await migrationFiles(migrationsDir)
   const applied: AppliedMigration[] = []
   for (const file of files) {
     const version = file.split('_')[0] ?? file

@@ -41,6 +41,18 @@ export async function openPgliteDatabase(dataDir: string | undefined): Promise<D
       queue = run.catch(() => undefined)
       return run
     },
+    holdStill(work) {
+      const run = queue.then(() =>
+        work({
+          async query<Row>(sql: string, params: unknown[] = []) {
+            const result = await db.query<Row>(sql, params)
+            return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
+          },
+        }),
+      )
+      queue = run.catch(() => undefined)
+      return run
+    },
     async listen(channel, onNotification) {
       const unlisten = await db.listen(channel, onNotification)
       return () => unlisten()

@@ -13,6 +13,11 @@ function isLoopback(address: string): boolean {
   return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address)
 }
 
+/** Whether the socket's peer is this machine (whatever a forwarding header claims). */
+export function fromThisMachine(req: IncomingMessage): boolean {
+  return isLoopback(normalise(req.socket.remoteAddress ?? ''))
+}
+
 /**
  * The address per-client limits count against. From a trusted proxy, the right-most
  * `X-Forwarded-For` entry the proxy did not add itself (a client can prepend anything, but not

@@ -61,6 +61,9 @@ export function weekdaysBetween(first: number, last: number): string[] {
   return weekdaysFrom(first, last - first + 1).filter((day) => day <= istDay(last))
 }
 
+/** How many IST days ahead visitors may book with the booking settings' default horizon. */
+export const defaultHorizonDays = 62
+
 /**
  * Visitors book at most 62 IST days ahead, and test files share one backend: each file that books as
  * a visitor takes its own band of eight days in that range (band 0: 3 to 10 days ahead, band 1: 11 to

@@ -4,6 +4,7 @@ import { createUserAndSignIn, serviceClient } from '@backend/local/testing/clien
 import { newLead } from '@backend/tests/support/leads'
 import { istWallClock } from '@/lib/dayjs'
 import { allOption } from '@/lib/all-option'
+import { errorCodes } from '@/lib/api-error'
 import { createSchedulingApi } from '@/features/scheduling/api/scheduling-api'
 import type { AppointmentQuery } from '../appointment-query'
 import { createAppointmentsApi } from './appointments-api'
@@ -43,6 +44,7 @@ const latestFirst = () => [...ids].reverse()
 const mine: AppointmentQuery = { search: tag, status: allOption }
 const signal = () => new AbortController().signal
 let api: ReturnType<typeof createAppointmentsApi>
+let admin: Awaited<ReturnType<typeof createUserAndSignIn>>
 
 beforeAll(async () => {
   const service = serviceClient()
@@ -53,7 +55,8 @@ beforeAll(async () => {
     if (error) throw new Error(`arranging appointments failed: ${error.message}`)
     ids.push(data.id as string)
   }
-  api = createAppointmentsApi((await createUserAndSignIn({ admin: true })).client)
+  admin = await createUserAndSignIn({ admin: true })
+  api = createAppointmentsApi(admin.client)
 })
 
 describe('appointments api: the tab and the calendar ask the database', () => {
@@ -64,6 +67,23 @@ describe('appointments api: the tab and the calendar ask the database', () => {
     expect(await api.fetchAppointmentsPage(mine, { from: 7, to: 9 }, signal())).toEqual([])
     expect(await api.countAppointments(mine, signal())).toBe(7)
     expect(first[0]).toMatchObject({ lead_id: nina.id, lead_name: nina.name, lead_phone: nina.phone, lead_email: nina.email, lead_product_type: 'Necklace', status: 'confirmed' })
+  })
+
+  it('gives each row who sent its reminder and when, null for one not reminded', async () => {
+    const marked = await admin.client.rpc('appointment_mark_reminded', { id: ids[5] })
+    const reminded = new Date(marked.data.reminded_at as string).toISOString()
+    const rows = await api.fetchAppointmentsPage(mine, { from: 0, to: 9 }, signal())
+    const row = rows.find((candidate) => candidate.id === ids[5])
+    expect([new Date(row?.reminded_at ?? '').toISOString(), row?.reminded_by]).toEqual([reminded, admin.userId])
+    expect(rows.find((row) => row.id === ids[4])).toMatchObject({ reminded_at: null, reminded_by: null })
+    expect(await api.fetchAppointmentsPage(mine, { from: 7, to: 9 }, signal())).toEqual([])
+  })
+
+  it('reads one appointment by id as the tab shows it; none for an unknown id or one a non-member may not read', async () => {
+    expect(await api.fetchAppointmentRow(ids[3]!, signal())).toMatchObject({ id: ids[3], lead_id: priya.id, lead_name: priya.name, status: 'completed', reminded_at: null })
+    expect(await api.fetchAppointmentRow(randomUUID(), signal())).toBeNull()
+    expect(await createAppointmentsApi((await createUserAndSignIn()).client).fetchAppointmentRow(ids[3]!, signal())).toBeNull()
+    await expect(api.fetchAppointmentRow('not-a-uuid', signal())).rejects.toHaveProperty('code', '22P02')
   })
 
   it('combines the search with the status filter', async () => {
@@ -119,16 +139,17 @@ describe('appointments api: changes', () => {
     const moved = await api.rescheduleAppointment(ids[6]!, at(3, '15:00'))
     expect(moved.status).toBe('scheduled')
     expect(new Date(moved.slot_datetime).toISOString()).toBe(at(3, '15:00'))
-    const taken = await createSchedulingApi(serviceClient()).fetchTakenSlots(at(3, '00:00'), at(3, '23:59'))
-    expect(taken.map((slot) => new Date(slot).toISOString())).toContain(at(3, '15:00'))
+    const day = monday.add(3, 'day').format('YYYY-MM-DD')
+    const offered = await createSchedulingApi(serviceClient()).fetchBookableSlots(day, day)
+    expect(offered.find((slot) => new Date(slot.slot).toISOString() === at(3, '15:00'))).toMatchObject({ taken: 1 })
   })
 
   it('refuses a taken slot with a clear message and leaves the appointment as it was', async () => {
     const { data } = await serviceClient().from('appointments').insert({ lead_id: priya.id, slot_datetime: at(2, '14:00') }).select('id').single()
     const { data: other } = await serviceClient().from('appointments').insert({ lead_id: omar.id, slot_datetime: at(2, '15:00') }).select('id').single()
     await expect(api.rescheduleAppointment(other!.id as string, at(2, '14:00'))).rejects.toMatchObject({
-      code: 'slot_full',
-      message: 'That time slot is already booked. Please pick another slot.',
+      code: errorCodes.slotFull,
+      message: expect.stringMatching(/\S/),
     })
     expect(data).not.toBeNull()
     const stored = await serviceClient().from('appointments').select('slot_datetime').eq('id', other!.id).single()
@@ -136,7 +157,7 @@ describe('appointments api: changes', () => {
   })
 
   it('refuses a slot the settings do not offer with the database code', async () => {
-    await expect(api.rescheduleAppointment(ids[6]!, at(2, '20:00'))).rejects.toMatchObject({ code: 'slot_not_offered' })
+    await expect(api.rescheduleAppointment(ids[6]!, at(2, '20:00'))).rejects.toMatchObject({ code: errorCodes.slotNotOffered })
   })
 
   it('refuses to make an appointment active again while its lead holds another, with the database code and message', async () => {

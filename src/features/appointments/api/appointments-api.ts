@@ -1,16 +1,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
-import { ApiError, errorCodes, toApiError } from '@/lib/api-error'
+import { toApiError } from '@/lib/api-error'
 import { allOption } from '@/lib/all-option'
 import type { AppointmentQuery } from '../appointment-query'
 import { appointmentRowSchema, appointmentSchema, type Appointment, type AppointmentRow, type AppointmentStatus } from '../appointment.schema'
-
-const slotTakenMessage = 'That time slot is already booked. Please pick another slot.'
 
 /** Hosted PostgREST answers at most this many rows a request. */
 const maxRowsPerRequest = 1000
 
 const fetchFailed = 'Failed to fetch appointments'
+
+const remindedSchema = z.object({ id: z.string(), reminded_at: z.nullable(z.string()), reminded_by: z.nullable(z.string()) })
 
 export function createAppointmentsApi(client: SupabaseClient) {
   /**
@@ -27,7 +27,20 @@ export function createAppointmentsApi(client: SupabaseClient) {
     return query.status === allOption ? source : source.eq('status', query.status)
   }
 
-  /** One page of the tab's appointments, latest slot first. */
+  /** The rows with who sent each one's reminder and when, read from the appointments themselves (the view has no such columns). */
+  async function withReminders(rows: AppointmentRow[], signal: AbortSignal): Promise<AppointmentRow[]> {
+    if (rows.length === 0) return rows
+    const { data, error } = await client
+      .from('appointments')
+      .select('id, reminded_at, reminded_by')
+      .in('id', rows.map((row) => row.id))
+      .abortSignal(signal)
+    if (error) throw toApiError(error, fetchFailed)
+    const reminded = new Map(z.array(remindedSchema).parse(data).map((row) => [row.id, row]))
+    return rows.map((row) => ({ ...row, reminded_at: reminded.get(row.id)?.reminded_at ?? null, reminded_by: reminded.get(row.id)?.reminded_by ?? null }))
+  }
+
+  /** One page of the tab's appointments, latest slot first, each with who reminded it and when. */
   async function fetchAppointmentsPage(query: AppointmentQuery, span: { from: number; to: number }, signal: AbortSignal): Promise<AppointmentRow[]> {
     const { data, error } = await appointmentsMatching(query, '*')
       .order('slot_datetime', { ascending: false })
@@ -35,13 +48,22 @@ export function createAppointmentsApi(client: SupabaseClient) {
       .range(span.from, span.to)
       .abortSignal(signal)
     if (error) throw toApiError(error, fetchFailed)
-    return z.array(appointmentRowSchema).parse(data)
+    return withReminders(z.array(appointmentRowSchema).parse(data), signal)
   }
 
   async function countAppointments(query: AppointmentQuery, signal: AbortSignal): Promise<number> {
     const { count, error } = await appointmentsMatching(query, 'id', { count: 'exact', head: true }).abortSignal(signal)
     if (error) throw toApiError(error, fetchFailed)
     return count ?? 0
+  }
+
+  /** One appointment with its lead's fields and its reminder, as the tab shows it; null when there is none the member may read. */
+  async function fetchAppointmentRow(appointmentId: string, signal: AbortSignal): Promise<AppointmentRow | null> {
+    const { data, error } = await client.from('appointment_rows').select('*').eq('id', appointmentId).abortSignal(signal).maybeSingle()
+    if (error) throw toApiError(error, fetchFailed)
+    if (data === null) return null
+    const [row] = await withReminders([appointmentRowSchema.parse(data)], signal)
+    return row ?? null
   }
 
   /** Every appointment with a slot from `fromIso` (inclusive) to `toIso` (exclusive), earliest first: what a calendar month shows. */
@@ -75,7 +97,7 @@ export function createAppointmentsApi(client: SupabaseClient) {
     return appointmentSchema.parse(data)
   }
 
-  /** Moves the appointment to a new slot and forces it back to scheduled. */
+  /** Moves the appointment to a new slot and forces it back to scheduled; a full or closed slot is refused (slot_full, slot_not_offered) with the database's message. */
   async function rescheduleAppointment(appointmentId: string, slotIso: string): Promise<Appointment> {
     const { data, error } = await client
       .from('appointments')
@@ -83,12 +105,11 @@ export function createAppointmentsApi(client: SupabaseClient) {
       .eq('id', appointmentId)
       .select('*')
       .single()
-    if (error?.code === errorCodes.slotFull) throw new ApiError(errorCodes.slotFull, slotTakenMessage)
     if (error) throw toApiError(error, 'Failed to reschedule appointment')
     return appointmentSchema.parse(data)
   }
 
-  return { fetchAppointmentsPage, countAppointments, fetchAppointmentsBetween, updateAppointmentStatus, rescheduleAppointment }
+  return { fetchAppointmentsPage, countAppointments, fetchAppointmentRow, fetchAppointmentsBetween, updateAppointmentStatus, rescheduleAppointment }
 }
 
 export type AppointmentsApi = ReturnType<typeof createAppointmentsApi>

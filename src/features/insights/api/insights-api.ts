@@ -10,6 +10,7 @@ import {
   type InsightsPeriod,
   type UnfinishedChatsPage,
 } from '../insights.schema'
+import { noShowMonthSchema, type NoShowMonth } from '../no-show.schema'
 
 interface BackendError {
   code?: string | null
@@ -63,7 +64,12 @@ export function createInsightsApi(client: SupabaseClient, funnelStepIds: readonl
     return z.nullable(z.string()).parse(data)
   }
 
-  return { fetchInsights, fetchUnfinishedChats, markChatFollowedUp }
+  /** Per IST month, oldest first, the last `months` months to this one: appointments that ended and no-shows. */
+  function fetchNoShowStats(months: number, signal: AbortSignal): Promise<NoShowMonth[]> {
+    return figures('no_show_stats', { months }, z.array(noShowMonthSchema), signal)
+  }
+
+  return { fetchInsights, fetchUnfinishedChats, markChatFollowedUp, fetchNoShowStats }
 }
 
 export type InsightsApi = ReturnType<typeof createInsightsApi>

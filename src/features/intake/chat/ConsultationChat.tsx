@@ -4,12 +4,13 @@ import { shownText, translate } from '../flow/chat-language'
 import { ChatTranscript } from './ChatTranscript'
 import styles from './ConsultationChat.module.css'
 import { ContactFormPanel } from './ContactFormPanel'
-import { chatTexts, editButtonText } from './intake-machine'
+import { bookedCardTexts, chatTexts, editButtonText } from './intake-machine'
 import { shownChatTexts, shownFields, shownSchedulerTexts, shownUploadTexts } from './shown-texts'
 import type { IntakeChat } from './use-intake-chat'
 
 const UploadPanel = lazy(() => import('./UploadPanel'))
 const SchedulerPanel = lazy(() => import('./SchedulerPanel'))
+const BookedLinks = lazy(() => import('./BookedLinks'))
 
 /** The visitor consultation chat: renders the flow machine's snapshot in the chat's language and sends it the visitor's events. */
 export function ConsultationChat({ chat }: { chat: IntakeChat }) {
@@ -28,6 +29,11 @@ export function ConsultationChat({ chat }: { chat: IntakeChat }) {
         editLabel={(stepId) => (snapshot.can({ type: 'answer.edit', stepId }) ? shownText(editButtonText(stepId), language) : null)}
         onEdit={(stepId) => send({ type: 'answer.edit', stepId })}
       />
+      {context.booking && (
+        <Suspense>
+          <BookedLinks booking={context.booking} texts={shownSchedulerTexts(bookedCardTexts(context), language)} />
+        </Suspense>
+      )}
       <div>
         <Suspense
           fallback={

@@ -5,7 +5,6 @@ import { Text } from '@chakra-ui/react/text'
 import { Provider } from '@/components/ui/provider'
 import { schedulingApi } from '@/features/scheduling/api'
 import { SlotScheduler } from '@/features/scheduling/SlotScheduler'
-import { visitorBookingDays } from '@/features/scheduling/slot-rules'
 import type { SchedulerCardTexts } from '../flow/flow-texts.schema'
 import type { InputPanel } from '../machine/intake-types'
 import { calendarLocales } from './calendar-locales'
@@ -45,9 +44,8 @@ function SchedulerCard({ panel, texts, language, leadId, onBook, onClose }: Sche
             labels={{ prompt: texts.prompt, submit: texts.confirm, busy: texts.booking, loading: texts.loading, times: texts.times_label }}
             busy={status === 'booking'}
             refusals={panel.refusals}
-            maxDaysAhead={visitorBookingDays}
             {...(Object.hasOwn(calendarLocales, language) ? { locale: calendarLocales[language] } : {})}
-            loadTakenSlots={schedulingApi.fetchTakenSlots}
+            loadSlots={schedulingApi.fetchBookableSlots}
             onPick={onBook}
           />
           {panel.refusal && (

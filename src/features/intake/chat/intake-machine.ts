@@ -4,6 +4,8 @@ import { createAdPixel, type AdPixel } from '../api/ad-pixel'
 import { flowLanguage } from '../flow/chat-language'
 import { linkUrl } from '../links/messaging-links'
 import { editText } from '../machine/answer-edits'
+import type { IntakeContext } from '../machine/intake-types'
+import { schedulerCardTexts } from '../machine/scheduler-panel'
 import { compileFlow, type IntakeMachine } from '../machine/compile-flow'
 import { recordChat } from '../recording/record-chat'
 import { loadedLanguage } from './chat-languages'
@@ -27,6 +29,9 @@ export const intakeFlowHash = flow.hash
 
 /** The texts of the chat around its messages. */
 export const chatTexts = flow.chat
+
+/** The scheduler card's texts with what the chat knows now (the booking once booked), for the links it leaves after booking. */
+export const bookedCardTexts = (context: IntakeContext) => schedulerCardTexts(flow, context)
 
 /** The text of the button that changes the answer of a step. */
 export const editButtonText = (stepId: string) => editText(flow, stepId)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { chatTextsSchema, formFieldSchema, schedulerCardSchema, text, uploadAreaSchema } from './flow-texts.schema.ts'
+import { chatTextsSchema, formFieldSchema, managePageSchema, schedulerCardSchema, text, uploadAreaSchema } from './flow-texts.schema.ts'
 import { answerFields, pixelEvents, saveErrorKinds } from './flow-vocabulary.ts'
 
 const snakeCaseId = /^[a-z][a-z0-9_]*$/
@@ -163,6 +163,7 @@ export const flowSchema = z.strictObject({
   scheduler: z
     .strictObject({
       card: schedulerCardSchema,
+      manage_page: managePageSchema,
       confirmation: z.strictObject({ text, before: timingName.optional(), typing: z.boolean().optional() }),
       do: z.array(actionSchema).optional().describe('Actions run once a booking is confirmed in the chat'),
     })

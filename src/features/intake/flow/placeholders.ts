@@ -1,16 +1,18 @@
+import { placeholderPattern } from '../../../lib/render-template.ts'
 import { answerFields } from './flow-vocabulary.ts'
+
+export { renderTemplate } from '../../../lib/render-template.ts'
 
 export const placeholderNames: readonly string[] = [...answerFields, 'date', 'time']
 
+/** The name the scheduler card's texts add once booked: the address of the visitor's own page for the booking. */
+export const bookedPlaceholders = ['manage_link'] as const
+
+/** The name the manage page's texts add: the cut-off for changes online, in hours. */
+export const managePagePlaceholders = ['hours'] as const
+
 /** The names the chat's edit texts add: the question's label, and the answer before and after a change. */
 export const editPlaceholders = { edit: ['step'], changed: ['step', 'from', 'to'] } as const
-
-const placeholderPattern = /\{\{\s*([^{}]*?)\s*\}\}/g
-
-/** Replaces `{{name}}`-style placeholders with values; unknown or missing values become empty. */
-export function renderTemplate(template: string, values: Readonly<Record<string, string | null | undefined>>): string {
-  return template.replace(placeholderPattern, (_, name: string) => values[name] ?? '')
-}
 
 /** The names of the well-formed placeholders in a text, in order. */
 export function usedPlaceholders(template: string): string[] {

@@ -14,7 +14,7 @@ import { bookingRefusalCodes, type BookingRefusal } from './booking-refusals'
 import { update } from './context-updates'
 import { editable, guardHolds, passed, resumeStep } from './answer-path'
 import { compileStep, endStateKey } from './compile-steps'
-import type { Answers, AnyIntakeEvent, BookingText, IntakeContext, SlotPick } from './intake-types'
+import type { Answers, AnyIntakeEvent, Booking, IntakeContext, SlotPick } from './intake-types'
 import { pauseDelayName, typingDelay } from './sequence'
 import { realTiming, testTiming, type StateConfig } from './state-config'
 
@@ -81,8 +81,8 @@ function intakeSetup(flow: CheckedFlow) {
       uploadReferenceImage: fromPromise<{ path: string }, { file: Blob }>(async () => {
         throw new Error('uploadReferenceImage is not provided: pass it with machine.provide({ actors })')
       }),
-      /** Books the picked slot for the visitor's lead and answers how the chat names it. */
-      bookAppointment: fromPromise<BookingText, SlotPick & { leadId: string }>(async () => {
+      /** Books the picked slot for the visitor's lead and answers how the chat names it, with the visitor's manage link. */
+      bookAppointment: fromPromise<Booking, SlotPick & { leadId: string }>(async () => {
         throw new Error('bookAppointment is not provided: pass it with machine.provide({ actors })')
       }),
     },

@@ -13,7 +13,8 @@ export function update(patch: Patch) {
 }
 
 export function templateValues(context: IntakeContext): Record<string, string> {
-  return { ...context.answers, date: context.booking?.date ?? '', time: context.booking?.time ?? '' }
+  const { booking } = context
+  return { ...context.answers, date: booking?.date ?? '', time: booking?.time ?? '', manage_link: booking?.manageLink ?? '' }
 }
 
 export function render(template: string, context: IntakeContext): string {

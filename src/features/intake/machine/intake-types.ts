@@ -70,6 +70,16 @@ export interface BookingText {
   day: string
 }
 
+/** A booking the chat made: how it names the slot, the slot's instant, and the visitor's own link to change it. */
+export interface Booking extends BookingText {
+  /** The slot's instant, ISO 8601. */
+  slot: string
+  /** The manage page's address with the visitor's secret token; kept with the chat so a reload still shows it. */
+  manageLink: string
+  /** The token's SHA-256, as the database holds it: the calendar event's UID is made from it. */
+  manageTokenHash: string
+}
+
 /** A slot the visitor picked: IST date YYYY-MM-DD and time 'HH:MM'. */
 export interface SlotPick {
   date: string
@@ -88,7 +98,7 @@ export interface IntakeContext {
   /** Created once per visitor chat; a retried save reuses it. */
   leadId: string
   answers: Answers
-  booking: BookingText | null
+  booking: Booking | null
   transcript: ChatMessage[]
   typing: boolean
   panel: InputPanel
@@ -129,7 +139,7 @@ export type IntakeTestEvent =
   | { type: 'xstate.error.actor.saveLead'; error: unknown }
   | { type: 'xstate.done.actor.uploadReferenceImage'; output: { path: string } }
   | { type: 'xstate.error.actor.uploadReferenceImage'; error: unknown }
-  | { type: 'xstate.done.actor.bookAppointment'; output: BookingText }
+  | { type: 'xstate.done.actor.bookAppointment'; output: Booking }
   | { type: 'xstate.error.actor.bookAppointment'; error: unknown }
 
 export type AnyIntakeEvent = IntakeEvent | IntakeTestEvent
