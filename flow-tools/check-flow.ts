@@ -4,6 +4,7 @@ import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { targetsOf } from './step-targets.ts'
 import { followUpLink, followUpPlaceholders, reminderLink, reminderPlaceholders } from './flow-facts.ts'
+import { noticePlaceholders } from '../src/features/intake/flow/notice.schema.ts'
 import { bookedPlaceholders, editPlaceholders, managePagePlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
@@ -189,6 +190,8 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
   for (const [key, names] of Object.entries(editPlaceholders)) {
     report.inText(['chat', key], flow.chat[key as keyof typeof editPlaceholders], [...placeholderNames, ...names])
   }
+  report.inText(['notice', 'summary'], flow.notice.summary, noticePlaceholders)
+  for (const key of ['privacy_link', 'marketing'] as const) report.inText(['notice', key], flow.notice[key], [])
   flow.steps.forEach((step, index) => checkStep(step, ['steps', index], flow, report))
   for (const [name, link] of Object.entries(flow.links ?? {})) {
     if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp, name === reminderLink ? reminderPlaceholders : placeholderNames)

@@ -13,7 +13,7 @@ export interface TranslatableText {
 /** Keys whose values are not words a visitor reads: ids, references, timings, guards and actions. */
 const notText = new Set([
   'id', 'type', 'answer', 'next', 'keep_open', 'skip', 'skip_if', 'do', 'before', 'after',
-  'action', 'event', 'params', 'link', 'guard', 'field', 'value', 'tel', 'hash',
+  'action', 'event', 'params', 'link', 'guard', 'field', 'value', 'tel', 'hash', 'version',
 ])
 
 /** Parts of the flow file that hold no visitor text. */

@@ -4,6 +4,7 @@ import { optionParts } from '../../src/features/intake/flow/flow-options.ts'
 import type { LeadPayload } from '../../src/features/intake/lead/lead-payload.ts'
 import { dayjs, istWallClock } from '../../src/lib/dayjs.ts'
 import { leadFields, type AnswerFieldName, type LeadStatus } from '../../src/lib/lead-fields.ts'
+import type { NoticeRecord } from '../../src/lib/notice-record.ts'
 
 export const firstNames = [
   'Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Ayaan', 'Krishna', 'Ishaan',
@@ -39,7 +40,8 @@ export function randomSource(seed: number) {
 }
 
 /** A lead as the visitor chat saves it, with the dashboard's status and timestamps. */
-export type DemoLead = Omit<LeadPayload, 'status'> & { status: LeadStatus; created_at: string; updated_at: string }
+/** The service role saves them: no notice seen, no opt-in (the database's defaults). */
+export type DemoLead = Omit<LeadPayload, 'status' | keyof NoticeRecord> & { status: LeadStatus; created_at: string; updated_at: string }
 
 export interface DemoAppointment {
   lead_id: string

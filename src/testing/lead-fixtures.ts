@@ -28,8 +28,7 @@ export const aNotice = { notice_version: '2026-11-26', notice_language: 'en' } a
 
 /** A lead as the visitor chat sends it, with a fresh id and the notice seen (the database dates it): for backend and browser tests that insert leads. */
 export function aLeadPayload(overrides: Partial<LeadPayload & NoticeRecord> = {}): LeadPayload & NoticeRecord {
-  const notice: NoticeRecord = { ...aNotice, whatsapp_marketing: false }
-  return { ...buildLeadPayload(crypto.randomUUID(), sampleAnswers, 'en'), ...notice, ...overrides }
+  return { ...buildLeadPayload(crypto.randomUUID(), sampleAnswers, 'en', { ...aNotice, whatsapp_marketing: false }), ...overrides }
 }
 
 /** A stored lead as the dashboard reads it: for unit tests of the dashboard. */

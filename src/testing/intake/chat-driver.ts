@@ -10,6 +10,7 @@ import { compileFlow } from '@/features/intake/machine/compile-flow'
 import type { Booking, ChatMessage, SlotPick } from '@/features/intake/machine/intake-types'
 import type { RecordedChatEvent } from '@/features/intake/recording/chat-record'
 import { messageText, messageWait, optionParts, plainOption, stepById, type OptionsStep } from './flow-reading'
+import { asksContact, expectedNotice } from './notice-expectations'
 import { stepIdOf, type IntakeSnapshot } from './path-model'
 
 /** A chat with the shipped machine of a flow, simulated time, and test doubles for save, upload and booking. */
@@ -98,6 +99,8 @@ export interface Chat {
   actor: ReturnType<typeof startActor>
   /** What the visitor has answered so far, as the lead should record it. */
   given: Record<string, string>
+  /** When the name form was last sent under the notice (the simulated clock's ISO time), and the opt-in then. */
+  notice: { seenAt: string; marketing: boolean } | null
 }
 
 function startActor(flow: CheckedFlow, doubles: Doubles) {
@@ -105,7 +108,7 @@ function startActor(flow: CheckedFlow, doubles: Doubles) {
 }
 
 export function startChat(flow: CheckedFlow, doubles: Doubles = newDoubles()): Chat {
-  return { flow, doubles, actor: startActor(flow, doubles), given: {} }
+  return { flow, doubles, actor: startActor(flow, doubles), given: {}, notice: null }
 }
 
 export const snapshotOf = (chat: Chat) => chat.actor.getSnapshot()
@@ -135,10 +138,12 @@ export function chooseOption(chat: Chat, step: OptionsStep, label: string) {
   chat.actor.send({ type: 'option.choose', stepId: step.id, label })
 }
 
-export function submitForm(chat: Chat, step: FlowStep & { type: 'form' }) {
+/** Sends the form with the typed values; `marketing`: the opt-in's tick on the name form (absent: left unticked). */
+export function submitForm(chat: Chat, step: FlowStep & { type: 'form' }, marketing?: boolean) {
   const values = Object.fromEntries(step.fields.map((field) => [field.id, typedValues[field.id] ?? '']))
   for (const [id, value] of Object.entries(values)) chat.given[id] = value.trim()
-  chat.actor.send({ type: 'form.submit', stepId: step.id, values })
+  if (asksContact(step)) chat.notice = { seenAt: new Date().toISOString(), marketing: marketing === true }
+  chat.actor.send({ type: 'form.submit', stepId: step.id, values, ...(marketing === undefined ? {} : { marketing }) })
 }
 
 /** Answers whatever the chat asks (options through `choose`) until `done` holds. */
@@ -203,6 +208,7 @@ export function expectedLead(chat: Chat): LeadPayload {
     reference_image: chat.given.reference_image || null,
     // A chat started here speaks the flow file's language.
     language: flowLanguage.code,
+    ...expectedNotice(chat.flow, flowLanguage.code, chat.notice?.seenAt ?? '', chat.notice?.marketing ?? false),
     status: 'pending',
   } as LeadPayload
 }

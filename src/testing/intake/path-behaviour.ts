@@ -7,7 +7,9 @@ import { renderTemplate } from '@/features/intake/flow/placeholders'
 import type { LeadPayload } from '@/features/intake/lead/lead-payload'
 import { linkUrl as openedUrl } from '@/features/intake/links/messaging-links'
 import type { AnyIntakeEvent } from '@/features/intake/machine/intake-types'
+import { privacyPageHref, shownPrivacy } from '@/features/intake/chat/shown-texts'
 import { errorCode } from '@/lib/api-error'
+import { brand } from '@/lib/brand'
 import { bookingRefusalText, keepOpenStep, linkAction, linkUrl, messageText, optionParts, specSaveErrorKind, stepById, type OptionsStep } from './flow-reading'
 import {
   allSimplePaths,
@@ -15,10 +17,12 @@ import {
   bookingErrorCases,
   intakeTestModel,
   invalidFormValues,
+  isSaveStart,
   saveErrorCases,
   stepIdOf,
   type IntakeSnapshot,
 } from './path-model'
+import { asksContact, expectedNotice, noticeSummary } from './notice-expectations'
 import { expectRecordedAsRun, type ChatRun, type TimedRecord } from './recording-behaviour'
 import { inFlowLanguage, shownAnswers, type TestLanguage } from './test-languages'
 import { compileTestVariant } from './test-variant'
@@ -29,6 +33,7 @@ const optionsSteps = (flow: CheckedFlow) => flow.steps.filter((step): step is Op
 function expectedLead(flow: CheckedFlow, events: AnyIntakeEvent[], id: string, language: string): LeadPayload {
   const answers: Record<string, string | null> = Object.fromEntries(answerFields.map((field) => [field, '']))
   const invalid = new Set(Object.values(invalidFormValues))
+  let marketing = false
   for (const event of events) {
     if (event.type === 'option.choose') {
       const step = flow.steps.find((s) => s.id === event.stepId)
@@ -39,11 +44,14 @@ function expectedLead(flow: CheckedFlow, events: AnyIntakeEvent[], id: string, l
       const values = event.values as Record<string, string>
       if (!Object.values(values).some((value) => invalid.has(value))) {
         for (const [key, value] of Object.entries(values)) answers[key] = value.trim()
+        if (asksContact(stepById(flow, event.stepId))) marketing = event.marketing === true
       }
     }
     if (event.type === 'xstate.done.actor.uploadReferenceImage') answers.reference_image = event.output.path
   }
-  return { id, ...answers, reference_image: answers.reference_image || null, language, status: 'pending' } as LeadPayload
+  // The time is the machine's clock when the name form was sent: any ISO time here, checked exactly by the timed tests.
+  const notice = { ...expectedNotice(flow, language, '', marketing), notice_seen_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) }
+  return { id, ...answers, reference_image: answers.reference_image || null, language, ...notice, status: 'pending' } as LeadPayload
 }
 
 function checkTranscript(snapshot: IntakeSnapshot) {
@@ -51,6 +59,21 @@ function checkTranscript(snapshot: IntakeSnapshot) {
     expect(message.id).toBe(`m${index + 1}`)
     expect(['bot', 'user']).toContain(message.type)
     if (message.selectedOption !== undefined) expect(message.options).toContain(message.selectedOption)
+  })
+}
+
+/** The name form shows the notice in the visitor's language, its link, and the opt-in as the visitor last left it. */
+function checkPrivacy(flow: CheckedFlow, language: TestLanguage, snapshot: IntakeSnapshot) {
+  const { panel, marketing } = snapshot.context
+  if (panel.kind !== 'form') return
+  if (!asksContact(stepById(flow, panel.stepId))) return expect(panel.privacy).toBeUndefined()
+  const shown = shownPrivacy(panel.privacy!, language.chat)
+  expect(shown).toEqual({
+    summary: noticeSummary(flow, language.flow, `+${brand.phone}`),
+    link: language.flow.notice.privacy_link,
+    href: privacyPageHref(language.chat),
+    marketing: language.flow.notice.marketing,
+    marketingChosen: marketing,
   })
 }
 
@@ -146,6 +169,7 @@ export function describeEveryPath(flow: CheckedFlow, title: string, language: Te
             '*': (expected) => {
               expect(actor.getSnapshot().value).toEqual(expected.value)
               checkPanel(flow, actor.getSnapshot())
+              checkPrivacy(flow, language, actor.getSnapshot())
             },
           },
         })
@@ -153,7 +177,7 @@ export function describeEveryPath(flow: CheckedFlow, title: string, language: Te
         const { context } = actor.getSnapshot()
         const ended = JSON.stringify(actor.getSnapshot().value)
         checkTranscript(actor.getSnapshot())
-        expectRecordedAsRun(flow, run, records)
+        expectRecordedAsRun(flow, run, records, language.chat.code)
         const lead = expectedLead(flow, events, context.leadId, language.chat.code)
         const values = shownAnswers(flow, language, lead as unknown as Record<string, string>)
         for (const saved of saves) expect(saved).toEqual(lead)
@@ -206,6 +230,38 @@ export function describeEveryPath(flow: CheckedFlow, title: string, language: Te
   describe(`${title}: each option of each step, one by one`, () => {
     const model = intakeTestModel(flow, machine)
     const steps = optionsSteps(flow)
+
+    // The generated paths leave the opt-in unticked; here the shortest way to the save, unticked and ticked.
+    it.each([false, true])('the name form sent with the opt-in ticked: %s; recorded with the notice and saved with the lead', (optedIn) => {
+      const [path] = model.getShortestPaths({ toState: (s) => isSaveStart(flow, s) })
+      expect(path).toBeDefined()
+      const saves: LeadPayload[] = []
+      const records: TimedRecord[] = []
+      let sent = 0
+      const actor = createActor(
+        machine.provide({
+          actions: {
+            actorStarted: (_, params) => void (params.src === 'saveLead' && saves.push((params.input as { lead: LeadPayload }).lead)),
+            record: (_, event) => void records.push({ ...event, turn: sent }),
+          },
+        }),
+      ).start()
+      actor.send({ type: 'language.set', language: language.chat.code })
+      const run: ChatRun = { start: actor.getSnapshot(), turns: [] }
+      for (const { event } of path?.steps.slice(1) ?? []) {
+        const step = event.type === 'form.submit' ? stepById(flow, event.stepId) : undefined
+        const given = (step && asksContact(step) ? { ...event, marketing: optedIn } : event) as AnyIntakeEvent
+        sent += 1
+        actor.send(given)
+        run.turns.push({ event: given, after: actor.getSnapshot() })
+      }
+      const { context } = actor.getSnapshot()
+      expect(context.marketing).toBe(optedIn)
+      expectRecordedAsRun(flow, run, records, language.chat.code)
+      expect(saves).toEqual([expectedLead(flow, run.turns.map((turn) => turn.event), context.leadId, language.chat.code)])
+      expect(saves[0]?.whatsapp_marketing).toBe(optedIn)
+      actor.stop()
+    })
 
     it.each(steps.map((step) => [step.id, step] as const))('%s: every option is recorded, ticked and echoed', (stepId, step) => {
       const [path] = model.getShortestPaths({ toState: (s) => JSON.stringify(s.value) === JSON.stringify({ [stepId]: 'waiting' }) })

@@ -47,9 +47,10 @@ const ofType = <TType extends ChatRecord['type']>(records: TimedRecord[], type: 
  * The recording of a run, checked against what happened on it: one session started first; each
  * step shown once, when its question appeared, before any answer; the answered steps exactly the
  * ones answered; the contact once, after the form with name and phone; completion only after a
- * save succeeded; a chat-first exit only when the chat ended at an end step.
+ * save succeeded; a chat-first exit only when the chat ended at an end step; the notice (its version, in
+ * the chat's language) and the opt-in as ticked each time the name form was sent.
  */
-export function expectRecordedAsRun(flow: CheckedFlow, run: ChatRun, records: TimedRecord[]) {
+export function expectRecordedAsRun(flow: CheckedFlow, run: ChatRun, records: TimedRecord[], language: string) {
   const { sessionId } = run.start.context
   const snapshots = [run.start, ...run.turns.map((turn) => turn.after)]
   expect(records[0]).toMatchObject({ type: 'session.started', turn: 0 })
@@ -78,6 +79,17 @@ export function expectRecordedAsRun(flow: CheckedFlow, run: ChatRun, records: Ti
       { type: 'contact.submitted', name, phone, turn: contactTurn + 1 },
     ])
   }
+
+  const contactTurns = run.turns.flatMap(({ event }, index) =>
+    event.type === 'form.submit' && event.stepId === contactForm?.id && isValid(event.values) ? [{ turn: index + 1, optedIn: event.marketing === true }] : [],
+  )
+  const consent = records.filter((record) => record.type === 'notice.shown' || record.type === 'marketing.chosen')
+  expect(consent).toEqual(
+    contactTurns.flatMap(({ turn, optedIn }) => [
+      { type: 'notice.shown', noticeVersion: flow.notice.version, noticeLanguage: language, sessionId, turn },
+      { type: 'marketing.chosen', optedIn, sessionId, turn },
+    ]),
+  )
 
   const savedTurn = run.turns.findIndex(({ event }) => event.type === 'xstate.done.actor.saveLead')
   const completed = ofType(records, 'chat.completed')

@@ -1,7 +1,9 @@
 import { flowLanguage, shownText } from '@/features/intake/flow/chat-language'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CheckedFlow, FlowStep } from '@/features/intake/flow/flow.schema'
+import { shownPrivacy } from '@/features/intake/chat/shown-texts'
 import { ApiError } from '@/lib/api-error'
+import { brand } from '@/lib/brand'
 import {
   answerUntil,
   bookedSlot,
@@ -18,6 +20,7 @@ import {
   uploadedPath,
   waitingAt,
 } from './chat-driver'
+import { asksContact, noticeSummary } from './notice-expectations'
 import {
   bookingRefusalText,
   findOption,
@@ -78,13 +81,37 @@ export function describeTimedBehaviour(flow: CheckedFlow, title: string) {
     it('greets, then asks for the first form, each message on time', async () => {
       const chat = startChat(flow)
       await expectSaidOnTime(chat, [...(start.say ?? []), ...(firstForm.say ?? [])], { from: 0 })
-      expect(snapshotOf(chat).context.panel).toEqual({
+      const { panel } = snapshotOf(chat).context
+      expect(panel).toEqual({
         kind: 'form',
         stepId: firstForm.id,
         submitLabel: firstForm.submit,
         fields: firstForm.fields,
         ...(firstForm.notice === undefined ? {} : { notice: firstForm.notice }),
+        ...(asksContact(firstForm) ? { privacy: expect.objectContaining({ link: flow.notice.privacy_link, marketing: flow.notice.marketing, marketingChosen: false }) } : {}),
       })
+      if (panel.kind === 'form' && panel.privacy) {
+        expect(shownPrivacy(panel.privacy, flowLanguage).summary).toBe(noticeSummary(flow, flow, `+${brand.phone}`))
+      }
+    })
+
+    it("the name form's notice and ticked opt-in are recorded when it is sent, and saved with the lead with its time and language", async () => {
+      const contactForm = flow.steps.find(asksContact)
+      if (contactForm?.type !== 'form') throw new Error('the flow has no form asking for name and phone')
+      const chat = startChat(flow)
+      await answerUntil(chat, waitingAt(contactForm.id))
+      await vi.advanceTimersByTimeAsync(60_000)
+      submitForm(chat, contactForm, true)
+      const sent = new Date().toISOString()
+      expect(chat.doubles.records.filter((r) => r.type === 'notice.shown' || r.type === 'marketing.chosen')).toEqual([
+        { type: 'notice.shown', noticeVersion: flow.notice.version, noticeLanguage: flowLanguage.code, sessionId: snapshotOf(chat).context.sessionId },
+        { type: 'marketing.chosen', optedIn: true, sessionId: snapshotOf(chat).context.sessionId },
+      ])
+      await answerUntil(chat, waitingAt(lastForm.id))
+      submitForm(chat, lastForm)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(chat.doubles.saves).toEqual([expectedLead(chat)])
+      expect(chat.doubles.saves[0]).toMatchObject({ notice_seen_at: sent, notice_language: flowLanguage.code, whatsapp_marketing: true })
     })
 
     it('refuses a form that breaks a rule; echoes a valid one, replies and asks on, on time', async () => {

@@ -5,7 +5,7 @@ import { ChatTranscript } from './ChatTranscript'
 import styles from './ConsultationChat.module.css'
 import { ContactFormPanel } from './ContactFormPanel'
 import { bookedCardTexts, chatTexts, editButtonText } from './intake-machine'
-import { shownChatTexts, shownFields, shownSchedulerTexts, shownUploadTexts } from './shown-texts'
+import { shownChatTexts, shownFields, shownPrivacy, shownSchedulerTexts, shownUploadTexts } from './shown-texts'
 import type { IntakeChat } from './use-intake-chat'
 
 const UploadPanel = lazy(() => import('./UploadPanel'))
@@ -49,8 +49,9 @@ export function ConsultationChat({ chat }: { chat: IntakeChat }) {
               fields={shownFields(panel.fields, language)}
               submitLabel={translate(language, panel.submitLabel)}
               notice={panel.notice === undefined ? undefined : translate(language, panel.notice)}
+              privacy={panel.privacy === undefined ? undefined : shownPrivacy(panel.privacy, language)}
               values={panel.values}
-              onSubmit={(values) => send({ type: 'form.submit', stepId: panel.stepId, values })}
+              onSubmit={(values, marketing) => send({ type: 'form.submit', stepId: panel.stepId, values, ...(marketing === undefined ? {} : { marketing }) })}
             />
           )}
           {panel.kind === 'upload' && (

@@ -3,6 +3,7 @@ import { Button } from '@/components/plain/Button'
 import type { FormFieldId } from '../flow/flow-vocabulary'
 import type { FormFieldSpec } from '../machine/intake-types'
 import { contactFieldError } from './contact-field-error'
+import type { ShownPrivacy } from './shown-texts'
 import styles from './ContactFormPanel.module.css'
 
 interface ContactFormPanelProps {
@@ -12,9 +13,12 @@ interface ContactFormPanelProps {
   submitLabel: string
   /** A line about the form (how the details are used): shown above the button, the form's description for screen readers. */
   notice?: string | undefined
+  /** The privacy notice above the fields, with its link, and the marketing opt-in under them (the form asking for name and phone). */
+  privacy?: ShownPrivacy | undefined
   /** The answers given before, when the form is asked again. */
   values?: Record<string, string>
-  onSubmit: (values: Record<string, string>) => void
+  /** `marketing`: the opt-in's tick, when the form shows it. */
+  onSubmit: (values: Record<string, string>, marketing?: boolean) => void
 }
 
 const inputProps: Record<FormFieldId, Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>> = {
@@ -25,9 +29,11 @@ const inputProps: Record<FormFieldId, Omit<InputHTMLAttributes<HTMLInputElement>
 }
 
 /** A form step: each field is checked on every keystroke; Continue stays disabled until all are valid. */
-export function ContactFormPanel({ label, fields, submitLabel, notice, values: given, onSubmit }: ContactFormPanelProps) {
+export function ContactFormPanel({ label, fields, submitLabel, notice, privacy, values: given, onSubmit }: ContactFormPanelProps) {
   const formId = useId()
   const noticeId = `${formId}-notice`
+  const privacyId = `${formId}-privacy`
+  const [marketing, setMarketing] = useState(privacy?.marketingChosen ?? false)
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.id, given?.[field.id] ?? ''])))
   const [touched, setTouched] = useState<Record<string, boolean>>(() => Object.fromEntries(fields.map((field) => [field.id, !!given?.[field.id]])))
   const errors = Object.fromEntries(fields.map((field) => [field.id, contactFieldError(field, values[field.id] ?? '')]))
@@ -36,11 +42,21 @@ export function ContactFormPanel({ label, fields, submitLabel, notice, values: g
   function submit(event: FormEvent) {
     event.preventDefault()
     setTouched(Object.fromEntries(fields.map((field) => [field.id, true])))
-    if (ready) onSubmit(values)
+    if (ready) onSubmit(values, privacy ? marketing : undefined)
   }
 
+  const describedBy = [privacy ? privacyId : '', notice ? noticeId : ''].filter(Boolean).join(' ')
+
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={label} aria-describedby={notice ? noticeId : undefined}>
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={label} aria-describedby={describedBy || undefined}>
+      {privacy && (
+        <p id={privacyId} className={styles.privacy}>
+          {privacy.summary}{' '}
+          <a href={privacy.href} target="_blank" rel="noopener">
+            {privacy.link}
+          </a>
+        </p>
+      )}
       {fields.map((field) => {
         const value = values[field.id] ?? ''
         const error = touched[field.id] ? errors[field.id] : null
@@ -75,6 +91,12 @@ export function ContactFormPanel({ label, fields, submitLabel, notice, values: g
           </div>
         )
       })}
+      {privacy && (
+        <label className={styles.optIn}>
+          <input type="checkbox" name="whatsapp_marketing" checked={marketing} onChange={(event) => setMarketing(event.target.checked)} />
+          <span>{privacy.marketing}</span>
+        </label>
+      )}
       {notice && (
         <p id={noticeId} className={styles.notice}>
           {notice}

@@ -1,6 +1,7 @@
-import { shownText, translate, type ChatLanguage } from '../flow/chat-language'
+import { brand } from '@/lib/brand'
+import { flowLanguage, shownText, translate, type ChatLanguage } from '../flow/chat-language'
 import type { ChatTexts, UploadAreaTexts } from '../flow/flow-texts.schema'
-import type { FormFieldSpec, InputPanel } from '../machine/intake-types'
+import type { FormFieldSpec, InputPanel, PrivacyPanel } from '../machine/intake-types'
 
 type SchedulerPanel = Extract<InputPanel, { kind: 'scheduler' }>
 
@@ -31,4 +32,29 @@ export function shownUploadTexts(texts: UploadAreaTexts, language: ChatLanguage)
 /** The scheduler card's texts, with the visitor's answers and the booked slot, in the visitor's language. */
 export function shownSchedulerTexts(texts: SchedulerPanel['texts'], language: ChatLanguage): Record<keyof SchedulerPanel['texts'], string> {
   return Object.fromEntries(Object.entries(texts).map(([key, said]) => [key, shownText(said, language)])) as Record<keyof SchedulerPanel['texts'], string>
+}
+
+/** The privacy notice above the name form as the visitor reads it: the brand's phone filled in, the link to the full notice in the same language. */
+export interface ShownPrivacy {
+  summary: string
+  link: string
+  href: string
+  marketing: string
+  marketingChosen: boolean
+}
+
+/** The full notice's address: `/privacy`, with `?lang=` in a language other than the flow file's. */
+export function privacyPageHref(language: ChatLanguage): string {
+  return language.code === flowLanguage.code ? '/privacy' : `/privacy?lang=${encodeURIComponent(language.code)}`
+}
+
+export function shownPrivacy(privacy: PrivacyPanel, language: ChatLanguage): ShownPrivacy {
+  const summary = { ...privacy.summary, values: { ...privacy.summary.values, business_phone: `+${brand.phone}` } }
+  return {
+    summary: shownText(summary, language),
+    link: translate(language, privacy.link),
+    href: privacyPageHref(language),
+    marketing: translate(language, privacy.marketing),
+    marketingChosen: privacy.marketingChosen,
+  }
 }

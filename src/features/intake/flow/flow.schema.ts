@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { chatTextsSchema, formFieldSchema, managePageSchema, schedulerCardSchema, text, uploadAreaSchema } from './flow-texts.schema.ts'
 import { answerFields, pixelEvents, saveErrorKinds } from './flow-vocabulary.ts'
+import { noticeSchema } from './notice.schema.ts'
 
 const snakeCaseId = /^[a-z][a-z0-9_]*$/
 
@@ -160,6 +161,7 @@ export const flowSchema = z.strictObject({
     .describe('Named delays in milliseconds; "typing" is the typing indicator before each bot message'),
   links: z.record(z.string().regex(snakeCaseId, 'link name must be snake_case'), linkSchema).optional(),
   chat: chatTextsSchema,
+  notice: noticeSchema,
   scheduler: z
     .strictObject({
       card: schedulerCardSchema,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/api-error'
 import { leadChatFields, leadFields } from '@/lib/lead-fields'
+import { noticeColumns } from '@/lib/notice-record'
 import { createLeadId } from './lead-id'
 import { buildLeadPayload } from './lead-payload'
 import { saveErrorKind, toSaveError } from './save-error-message'
@@ -22,13 +23,15 @@ describe('lead id', () => {
 describe('lead payload', () => {
   const unanswered = Object.fromEntries(leadFields.map((field) => [field.name, ''])) as Parameters<typeof buildLeadPayload>[1]
 
-  it('holds the id, every declared field, the chat language and status pending; unanswered answers empty, no image null', () => {
+  const notice = { notice_version: '2026-11-26', notice_language: 'hi', notice_seen_at: '2026-11-26T05:00:00.000Z', whatsapp_marketing: true }
+
+  it('holds the id, every declared field, the chat language, the notice seen and the opt-in, and status pending; unanswered answers empty, no image null', () => {
     const answers = { ...unanswered, name: 'Kavya Nair', phone: '9988776655', occasion: 'Festival' }
-    expect(buildLeadPayload('id-1', answers, 'hi')).toEqual({ id: 'id-1', ...answers, reference_image: null, language: 'hi', status: 'pending' })
-    expect(Object.keys(buildLeadPayload('id-1', answers, 'en')).sort()).toEqual(
-      ['id', ...leadFields.map((f) => f.name), ...leadChatFields.map((f) => f.name), 'status'].sort(),
+    expect(buildLeadPayload('id-1', answers, 'hi', notice)).toEqual({ id: 'id-1', ...answers, reference_image: null, language: 'hi', ...notice, status: 'pending' })
+    expect(Object.keys(buildLeadPayload('id-1', answers, 'en', notice)).sort()).toEqual(
+      ['id', ...leadFields.map((f) => f.name), ...leadChatFields.map((f) => f.name), ...noticeColumns, 'status'].sort(),
     )
-    expect(buildLeadPayload('id-1', { ...answers, reference_image: '0123456789abcdef0123456789abcdef.png' }, 'en').reference_image).toBe('0123456789abcdef0123456789abcdef.png')
+    expect(buildLeadPayload('id-1', { ...answers, reference_image: '0123456789abcdef0123456789abcdef.png' }, 'en', notice).reference_image).toBe('0123456789abcdef0123456789abcdef.png')
   })
 })
 

@@ -55,6 +55,8 @@ export function initialContext(flowHash: string): IntakeContext {
     saveError: null,
     stepAnswers: {},
     changed: null,
+    noticeSeen: null,
+    marketing: false,
   }
 }
 

@@ -3,6 +3,7 @@ import type { CheckedFlow, FlowMessage, FlowStep } from '../flow/flow.schema'
 import { optionParts } from '../flow/flow-options'
 import { contactFormSchema } from '../forms/contact-form.schema'
 import { buildLeadPayload } from '../lead/lead-payload'
+import { noticeAccepted, noticeRecord, privacyPanel } from './notice-updates'
 import { saveErrorKind, toSaveError } from '../lead/save-error-message'
 import { record } from '../recording/chat-record'
 import { editTransitions, formValues, goTo, noteAnswer } from './answer-edits'
@@ -94,6 +95,7 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
   const echoed = (context: IntakeContext) => (echo ? render(echo, context) : fieldIds.map((id) => context.answers[id]).join(', '))
   const asksContact = fieldIds.includes('name') && fieldIds.includes('phone')
   const contact = record(({ answers }) => ({ type: 'contact.submitted', name: answers.name, phone: answers.phone }))
+  const privacy = asksContact ? privacyPanel(c.flow) : undefined
   const edits = editTransitions(c.flow, step.id)
   return {
     initial: 'ask',
@@ -108,6 +110,7 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
               fields,
               submitLabel: step.submit,
               ...(notice === undefined ? {} : { notice }),
+              ...(privacy ? { privacy: { ...privacy, marketingChosen: context.marketing } } : {}),
               ...formValues(context, step.id, fieldIds),
             },
           })),
@@ -122,7 +125,7 @@ function formStep(step: FlowStep & { type: 'form' }, c: StepCompiler): StateConf
               ...(echo ? [postUser(template(c.flow)(echo), step.id)] : []),
               noteAnswer(c.flow, step.id, echoed),
               answered(step.id),
-              ...(asksContact ? [contact] : []),
+              ...(asksContact ? [contact, ...noticeAccepted(c.flow)] : []),
             ],
           },
           ...edits,
@@ -181,7 +184,7 @@ function saveStep(step: FlowStep & { type: 'save' }, c: StepCompiler): StateConf
   const { success, failure } = step
   const invoked = c.timing.invoked(
     'saveLead',
-    ({ context }) => ({ lead: buildLeadPayload(context.leadId, context.answers, context.language ?? flowLanguage.code) }),
+    ({ context }) => ({ lead: buildLeadPayload(context.leadId, context.answers, context.language ?? flowLanguage.code, noticeRecord(c.flow, context)) }),
     {
       onDone: {
         target: 'saved',

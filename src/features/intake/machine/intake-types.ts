@@ -39,6 +39,8 @@ export type InputPanel =
       fields: FormFieldSpec[]
       submitLabel: string
       notice?: string
+      /** The form asking for name and phone: the privacy notice above it and the marketing opt-in. */
+      privacy?: PrivacyPanel
       /** The answers given before, when the form is asked again. */
       values?: Record<string, string>
     }
@@ -53,6 +55,22 @@ export type InputPanel =
       /** How many bookings were refused for such a reason: the card reloads the day's slots on each. */
       refusals: number
     }
+
+/** The privacy notice shown above the name form, its link to the full notice, and the WhatsApp marketing opt-in. */
+export interface PrivacyPanel {
+  /** The short notice, its placeholders the retention numbers (the brand's phone is the screen's to fill). */
+  summary: ChatText
+  link: string
+  marketing: string
+  /** The opt-in as the visitor left it (unticked until they tick it). */
+  marketingChosen: boolean
+}
+
+/** The notice the visitor acted on: the language it was shown in and when (ISO) they sent the name form under it. */
+export interface NoticeSeen {
+  language: string
+  at: string
+}
 
 export type UploadStatus = 'idle' | 'uploading' | 'success' | 'error'
 
@@ -110,6 +128,10 @@ export interface IntakeContext {
   stepAnswers: Record<string, string>
   /** A changed answer the chat has yet to mention. */
   changed: AnswerChange | null
+  /** Set when the name form is sent under the privacy notice; the lead records it. */
+  noticeSeen: NoticeSeen | null
+  /** The WhatsApp marketing opt-in, unticked unless the visitor ticked it. */
+  marketing: boolean
 }
 
 export interface AnswerChange {
@@ -120,7 +142,8 @@ export interface AnswerChange {
 
 export type IntakeEvent =
   | { type: 'option.choose'; stepId: string; label: string }
-  | { type: 'form.submit'; stepId: string; values: Record<string, unknown> }
+  /** `marketing`: the opt-in's tick when the form carries it (absent: unticked). */
+  | { type: 'form.submit'; stepId: string; values: Record<string, unknown>; marketing?: boolean }
   | { type: 'upload.submit'; file: Blob }
   | { type: 'save.retry' }
   | ({ type: 'scheduler.book' } & SlotPick)

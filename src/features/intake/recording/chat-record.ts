@@ -9,6 +9,10 @@ export type ChatRecord =
   | { type: 'step.answered'; stepId: string }
   /** The form asking for name and phone was submitted with these. */
   | { type: 'contact.submitted'; name: string; phone: string }
+  /** The name form was sent under the privacy notice of this version, shown in this language. */
+  | { type: 'notice.shown'; noticeVersion: string; noticeLanguage: string }
+  /** The name form was sent with the WhatsApp marketing opt-in ticked or not. */
+  | { type: 'marketing.chosen'; optedIn: boolean }
   /** The chat ended at an `end` step without a lead: the visitor chose to chat first. */
   | { type: 'chat_first.chosen' }
   | { type: 'chat.completed'; leadId: string }

@@ -28,6 +28,8 @@ function onceKey(event: RecordedChatEvent): string | null {
     case 'chat.completed':
       return `completed:${event.leadId}`
     case 'contact.submitted':
+    case 'notice.shown':
+    case 'marketing.chosen':
       return null
   }
 }
@@ -43,6 +45,10 @@ function send(api: ChatRecordingApi, event: RecordedChatEvent): Promise<void> {
       return api.stepAnswered(sessionId, event.stepId)
     case 'contact.submitted':
       return api.contactSubmitted(sessionId, event.name, event.phone)
+    case 'notice.shown':
+      return api.noticeShown(sessionId, event.noticeVersion, event.noticeLanguage)
+    case 'marketing.chosen':
+      return api.marketingChosen(sessionId, event.optedIn)
     case 'chat_first.chosen':
       return api.chatFirstChosen(sessionId)
     case 'chat.completed':
