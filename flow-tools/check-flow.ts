@@ -4,7 +4,7 @@ import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { targetsOf } from './step-targets.ts'
 import { followUpLink, followUpPlaceholders, reminderLink, reminderPlaceholders } from './flow-facts.ts'
-import { noticePlaceholders } from '../src/features/intake/flow/notice.schema.ts'
+import { noticePlaceholders, privacyPagePlaceholders } from '../src/features/intake/flow/notice.schema.ts'
 import { bookedPlaceholders, editPlaceholders, managePagePlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
@@ -192,6 +192,12 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
   }
   report.inText(['notice', 'summary'], flow.notice.summary, noticePlaceholders)
   for (const key of ['privacy_link', 'marketing'] as const) report.inText(['notice', key], flow.notice[key], [])
+  const { sections, ...pageTexts } = flow.notice.page
+  for (const [key, said] of Object.entries(pageTexts)) report.inText(['notice', 'page', key], said, privacyPagePlaceholders)
+  for (const [name, { heading, body }] of Object.entries(sections)) {
+    report.inText(['notice', 'page', 'sections', name, 'heading'], heading, privacyPagePlaceholders)
+    report.inText(['notice', 'page', 'sections', name, 'body'], body, privacyPagePlaceholders)
+  }
   flow.steps.forEach((step, index) => checkStep(step, ['steps', index], flow, report))
   for (const [name, link] of Object.entries(flow.links ?? {})) {
     if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp, name === reminderLink ? reminderPlaceholders : placeholderNames)

@@ -7,7 +7,8 @@ import { renderTemplate } from '@/features/intake/flow/placeholders'
 import type { LeadPayload } from '@/features/intake/lead/lead-payload'
 import { linkUrl as openedUrl } from '@/features/intake/links/messaging-links'
 import type { AnyIntakeEvent } from '@/features/intake/machine/intake-types'
-import { privacyPageHref, shownPrivacy } from '@/features/intake/chat/shown-texts'
+import { shownPrivacy } from '@/features/intake/chat/shown-texts'
+import { pageHref } from '@/features/intake/privacy/page-href'
 import { errorCode } from '@/lib/api-error'
 import { brand } from '@/lib/brand'
 import { bookingRefusalText, keepOpenStep, linkAction, linkUrl, messageText, optionParts, specSaveErrorKind, stepById, type OptionsStep } from './flow-reading'
@@ -71,7 +72,7 @@ function checkPrivacy(flow: CheckedFlow, language: TestLanguage, snapshot: Intak
   expect(shown).toEqual({
     summary: noticeSummary(flow, language.flow, `+${brand.phone}`),
     link: language.flow.notice.privacy_link,
-    href: privacyPageHref(language.chat),
+    href: pageHref('/privacy', language.chat),
     marketing: language.flow.notice.marketing,
     marketingChosen: marketing,
   })

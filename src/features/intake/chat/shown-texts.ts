@@ -1,5 +1,6 @@
 import { brand } from '@/lib/brand'
-import { flowLanguage, shownText, translate, type ChatLanguage } from '../flow/chat-language'
+import { shownText, translate, type ChatLanguage } from '../flow/chat-language'
+import { pageHref } from '../privacy/page-href'
 import type { ChatTexts, UploadAreaTexts } from '../flow/flow-texts.schema'
 import type { FormFieldSpec, InputPanel, PrivacyPanel } from '../machine/intake-types'
 
@@ -43,17 +44,12 @@ export interface ShownPrivacy {
   marketingChosen: boolean
 }
 
-/** The full notice's address: `/privacy`, with `?lang=` in a language other than the flow file's. */
-export function privacyPageHref(language: ChatLanguage): string {
-  return language.code === flowLanguage.code ? '/privacy' : `/privacy?lang=${encodeURIComponent(language.code)}`
-}
-
 export function shownPrivacy(privacy: PrivacyPanel, language: ChatLanguage): ShownPrivacy {
   const summary = { ...privacy.summary, values: { ...privacy.summary.values, business_phone: `+${brand.phone}` } }
   return {
     summary: shownText(summary, language),
     link: translate(language, privacy.link),
-    href: privacyPageHref(language),
+    href: pageHref('/privacy', language),
     marketing: translate(language, privacy.marketing),
     marketingChosen: privacy.marketingChosen,
   }

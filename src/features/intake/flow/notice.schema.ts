@@ -18,6 +18,28 @@ export const noticeRetentionSchema = z
 /** The names the notice's text may use: the retention numbers and the brand's phone. */
 export const noticePlaceholders = [...Object.keys(noticeRetentionSchema.shape), 'business_phone'] as const
 
+/** The names the Privacy notice page's texts may use beside the notice's: the brand's title and address, the notice's version. */
+export const privacyPagePlaceholders = [...noticePlaceholders, 'business', 'address', 'version'] as const
+
+const section = z.strictObject({ heading: text, body: text.describe('Paragraphs separated by a blank line') })
+
+/** The sections of the Privacy notice page, in the order it shows them. */
+const privacySectionNames = ['who_we_are', 'what_we_collect', 'how_long', 'your_rights', 'marketing', 'grievance'] as const
+
+export const privacyPageSchema = z
+  .strictObject({
+    title: text.describe("The page's heading and the browser tab's title"),
+    sections: z
+      .strictObject(Object.fromEntries(privacySectionNames.map((name) => [name, section])) as Record<(typeof privacySectionNames)[number], typeof section>)
+      .describe(
+        'Who we are (brand, address, phone), what we collect and why, how long (the retention days), your rights (the My data page), WhatsApp marketing, grievance contact',
+      ),
+    my_data: text.describe('The link to the My data page (/my-data) under "your rights"'),
+    version_line: text.describe("The notice's version at the foot of the page; may use {{version}}"),
+    back: text.describe('The link back to the chat'),
+  })
+  .describe('The full Privacy notice page (/privacy, ?lang= for a translation); its texts may use {{business}}, {{address}}, {{business_phone}}, {{version}} and the retention days')
+
 export const noticeSchema = z
   .strictObject({
     version: z
@@ -31,6 +53,7 @@ export const noticeSchema = z
     ),
     privacy_link: text.describe('The link under the notice to the full Privacy notice page (/privacy)'),
     marketing: text.describe('The separate, unticked WhatsApp marketing opt-in at the name form'),
+    page: privacyPageSchema,
   })
   .describe('The privacy notice a visitor sees before giving their details, and the marketing opt-in')
 
