@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { adminClient, serviceClient } from './admin-backend.ts'
-import { english } from './chat-texts.ts'
+import { consultationFlow, english } from './chat-texts.ts'
 import { answerAfterBudget, answerUpToBudget, choose, sessionIdOf, uniquePhone } from './visitor-chat.ts'
 
 test.beforeEach(async ({ context }) => {
@@ -47,6 +47,9 @@ test('a chat from an Instagram ad is recorded as one session an admin reads: lan
     chat_first_at: null,
     name: null,
     phone: null,
+    notice_version: consultationFlow.notice.version,
+    notice_language: 'en',
+    whatsapp_marketing: false,
   })
   expect(session.flow_version).toMatch(/^[0-9a-f]{14}$/)
   expect(session.name_submitted_at).not.toBeNull()

@@ -239,11 +239,13 @@ test('the chat works by keyboard alone', async ({ page }) => {
   const name = page.getByLabel(english.field('name_form', 'name'), { exact: true })
   const language = page.getByRole('combobox', { name: english.text(['chat', 'language']) })
   await expect(name).toBeVisible({ timeout: 15_000 })
-  // The language switch, then the conversation (it scrolls by keyboard), then the form.
+  // The language switch, then the conversation (it scrolls by keyboard), the privacy notice's link, then the form.
   await page.keyboard.press('Tab')
   await expect(language).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('log')).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('link', { name: english.text(['notice', 'privacy_link']) })).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(name).toBeFocused()
   await page.keyboard.type('Nisha Verma')

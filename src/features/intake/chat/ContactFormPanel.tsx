@@ -32,7 +32,6 @@ const inputProps: Record<FormFieldId, Omit<InputHTMLAttributes<HTMLInputElement>
 export function ContactFormPanel({ label, fields, submitLabel, notice, privacy, values: given, onSubmit }: ContactFormPanelProps) {
   const formId = useId()
   const noticeId = `${formId}-notice`
-  const privacyId = `${formId}-privacy`
   const [marketing, setMarketing] = useState(privacy?.marketingChosen ?? false)
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(fields.map((field) => [field.id, given?.[field.id] ?? ''])))
   const [touched, setTouched] = useState<Record<string, boolean>>(() => Object.fromEntries(fields.map((field) => [field.id, !!given?.[field.id]])))
@@ -45,17 +44,15 @@ export function ContactFormPanel({ label, fields, submitLabel, notice, privacy, 
     if (ready) onSubmit(values, privacy ? marketing : undefined)
   }
 
-  const describedBy = [privacy ? privacyId : '', notice ? noticeId : ''].filter(Boolean).join(' ')
-
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={label} aria-describedby={describedBy || undefined}>
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={label} aria-describedby={notice ? noticeId : undefined}>
       {privacy && (
-        <p id={privacyId} className={styles.privacy}>
-          {privacy.summary}{' '}
-          <a href={privacy.href} target="_blank" rel="noopener">
+        <div className={styles.privacy}>
+          <p>{privacy.summary}</p>
+          <a className={styles.privacyLink} href={privacy.href} target="_blank" rel="noopener">
             {privacy.link}
           </a>
-        </p>
+        </div>
       )}
       {fields.map((field) => {
         const value = values[field.id] ?? ''
@@ -94,6 +91,7 @@ export function ContactFormPanel({ label, fields, submitLabel, notice, privacy, 
       {privacy && (
         <label className={styles.optIn}>
           <input type="checkbox" name="whatsapp_marketing" checked={marketing} onChange={(event) => setMarketing(event.target.checked)} />
+          <span className={styles.box} aria-hidden="true" />
           <span>{privacy.marketing}</span>
         </label>
       )}
