@@ -1,3 +1,4 @@
+import type { LeadConsent } from './notice-record'
 /** Where the lead details dialog shows a field (docs/product.md, Lead details). */
 export type LeadDetailSection = 'customer' | 'requirements' | 'technical' | 'image'
 
@@ -77,10 +78,11 @@ export interface LeadTeamRecord {
   returning: boolean
 }
 
-/** A stored lead as the dashboard reads it: the fields (absent answers empty), what the chat recorded, the team's record, its status and timestamps. */
+/** A stored lead as the dashboard reads it: the fields (absent answers empty), what the chat recorded, the team's record, its consent, its status and timestamps. */
 export type Lead = { id: string } & LeadAnswers &
   LeadChatRecord &
-  LeadTeamRecord & { status: LeadStatus; created_at: string; updated_at?: string | null }
+  LeadTeamRecord &
+  Partial<LeadConsent> & { status: LeadStatus; created_at: string; updated_at?: string | null }
 
 /** What a CSV export reads of a lead: its CSV fields, status, creation time and owner, and the id that orders ties. */
 export type CsvLead = Pick<Lead, CsvFieldName | 'id' | 'status' | 'created_at' | 'owner_id'>

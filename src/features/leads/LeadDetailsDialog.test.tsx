@@ -69,6 +69,37 @@ test('a language without a translation goes by its English name, an unknown code
   expect(languageShown('not a code')).toBe('not a code')
 })
 
+/** The Privacy & Consent section's value for each label it shows. */
+function consentShown(lead: Lead): Record<string, string> {
+  showDialog(lead)
+  const section = screen.getByRole('heading', { name: 'Privacy & Consent' }).closest('section') as HTMLElement
+  const shown = Object.fromEntries(
+    ['Privacy notice', 'WhatsApp marketing', 'Consent'].flatMap((label) => {
+      const shownLabel = within(section).queryByText(label)
+      return shownLabel ? [[label, shownLabel.nextElementSibling?.textContent ?? '']] : []
+    }),
+  )
+  cleanup()
+  return shown
+}
+
+test('the details show the notice the visitor saw, the marketing opt-in and a withdrawn consent', () => {
+  const seen = { notice_version: '2026-11-26', notice_language: 'hi', notice_seen_at: '2026-11-26T04:30:00.000Z' }
+  expect(consentShown(aLead({ ...seen, whatsapp_marketing: true, whatsapp_marketing_at: '2026-11-26T04:31:00.000Z' }))).toEqual({
+    'Privacy notice': 'Version 2026-11-26, हिन्दी (Hindi), seen 26 Nov 2026, 10:00 am',
+    'WhatsApp marketing': 'Opted in 26 Nov 2026, 10:01 am',
+  })
+  expect(consentShown(aLead({ ...seen, whatsapp_marketing: false, consent_withdrawn_at: '2026-11-27T06:30:00.000Z' }))).toEqual({
+    'Privacy notice': 'Version 2026-11-26, हिन्दी (Hindi), seen 26 Nov 2026, 10:00 am',
+    'WhatsApp marketing': 'Not opted in',
+    Consent: 'Withdrawn 27 Nov 2026, 12:00 pm',
+  })
+  expect(consentShown(aLead({ notice_version: null, notice_language: null, notice_seen_at: null, whatsapp_marketing: false }))).toEqual({
+    'Privacy notice': 'Before notices',
+    'WhatsApp marketing': 'Not opted in',
+  })
+})
+
 test('the Reference Image section loads a signed URL, then shows the image as a link to it', async () => {
   let release: (url: string) => void = () => {}
   const { sign, requests } = signer([() => new Promise((resolve) => (release = resolve))])

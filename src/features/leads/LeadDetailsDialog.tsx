@@ -5,7 +5,7 @@ import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import { formatDateTime } from '@/lib/format'
 import type { Lead } from '@/lib/lead-fields'
 import type { LeadsApi } from './api/leads-api'
-import { leadDetailsSections, leadImagePaths } from './lead-detail-sections'
+import { leadConsentSection, leadDetailsSections, leadImagePaths } from './lead-detail-sections'
 import { LeadStatusBadge } from './LeadStatusBadge'
 import { ReferenceImage } from './ReferenceImage'
 import { leadWhatsAppUrl } from './whatsapp-link'
@@ -84,6 +84,13 @@ export function LeadDetailsDialog({ lead, api, onClose, children }: LeadDetailsD
                         ))}
                       </Stack>
                     )}
+                    <Section title={leadConsentSection(lead).title}>
+                      {leadConsentSection(lead).details.map((detail) => (
+                        <Detail key={detail.name} label={detail.label}>
+                          {detail.value}
+                        </Detail>
+                      ))}
+                    </Section>
                     <Section title="Timeline & Status">
                       <Detail label="Status">
                         <LeadStatusBadge status={lead.status} size={phone ? 'lg' : undefined} />

@@ -1,9 +1,10 @@
 import { leadChatFields, leadFields, type Lead, type LeadChatFieldName, type LeadDetailSection, type LeadFieldName } from '@/lib/lead-fields'
+import { formatDateTime } from '@/lib/format'
 import { isReferenceImagePath } from '@/lib/reference-image-path'
 import { languageName } from './language-name'
 
 export interface LeadDetail {
-  name: LeadFieldName | LeadChatFieldName
+  name: LeadFieldName | LeadChatFieldName | 'notice' | 'whatsapp_marketing' | 'consent'
   label: string
   value: string
 }
@@ -49,4 +50,22 @@ export function leadDetailsSections(lead: Lead): LeadDetailsSection[] {
  */
 export function leadImagePaths(lead: Lead): string[] {
   return leadFields.flatMap((field) => (field.section === 'image' && isReferenceImagePath(lead[field.name]) ? [lead[field.name]] : []))
+}
+
+/**
+ * The Privacy & Consent section: the notice the visitor saw (version, language, when; "Before notices"
+ * for older leads), the WhatsApp marketing opt-in, and a withdrawn consent when there is one.
+ */
+export function leadConsentSection(lead: Lead): LeadDetailsSection {
+  const notice =
+    lead.notice_version && lead.notice_language && lead.notice_seen_at
+      ? `Version ${lead.notice_version}, ${languageName(lead.notice_language)}, seen ${formatDateTime(lead.notice_seen_at)}`
+      : 'Before notices'
+  const marketing = lead.whatsapp_marketing ? `Opted in${lead.whatsapp_marketing_at ? ` ${formatDateTime(lead.whatsapp_marketing_at)}` : ''}` : 'Not opted in'
+  const details: LeadDetail[] = [
+    { name: 'notice', label: 'Privacy notice', value: notice },
+    { name: 'whatsapp_marketing', label: 'WhatsApp marketing', value: marketing },
+    ...(lead.consent_withdrawn_at ? [{ name: 'consent' as const, label: 'Consent', value: `Withdrawn ${formatDateTime(lead.consent_withdrawn_at)}` }] : []),
+  ]
+  return { title: 'Privacy & Consent', details }
 }
