@@ -17,6 +17,7 @@ import { WebSocket as NodeWebSocket } from 'ws'
 import { startLocalBackend } from '../local/local-backend.ts'
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../local/testing/throwaway-database.ts'
 import { startJoinFlood, type FloodTally } from './join-flood.ts'
+import { istDateKey } from '@/lib/dayjs'
 
 const floodSeconds = Number(process.argv[2] ?? 10)
 const restSeconds = 3
@@ -61,8 +62,7 @@ async function main() {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: NodeWebSocket as unknown as typeof WebSocket },
   })
-  const istDay = (days: number) => new Date(Date.now() + days * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10)
-  const week = { from_date: istDay(0), to_date: istDay(6) }
+  const week = { from_date: istDateKey(Date.now()), to_date: istDateKey(Date.now() + 6 * 86_400_000) }
   const samples: Sample[] = []
   let sampling = true
   const sampler = (async () => {
