@@ -18,6 +18,7 @@ import { createClient } from '@supabase/supabase-js'
 import { seedBenchData } from '../../scripts/bench-dashboard/seed-bench-data.ts'
 import { runBackupCommand } from '../local/backup/backup-command.ts'
 import { runRestoreCommand } from '../local/backup/restore-command.ts'
+import { istDateKey } from '@/lib/dayjs'
 import { startLocalBackend, type RunningBackend } from '../local/local-backend.ts'
 
 class RealtimeUnavailable {
@@ -55,7 +56,7 @@ async function uploadImages(backend: RunningBackend, files: number) {
   }
 }
 
-/** A visitor's cheap request (the scheduler's taken slots) every 20 ms until stopped; answers the longest wait. */
+/** A visitor's cheap request (the scheduler's bookable slots for a week) every 20 ms until stopped; answers the longest wait. */
 function visitorProbe(backend: RunningBackend) {
   const anon = clientOf(backend, backend.anonKey)
   let stopping = false
@@ -63,8 +64,8 @@ function visitorProbe(backend: RunningBackend) {
   const loop = (async () => {
     while (!stopping) {
       const started = performance.now()
-      const { error } = await anon.rpc('taken_slots', { from: new Date().toISOString(), to: new Date(Date.now() + 7 * 86_400_000).toISOString() })
-      if (error) throw new Error(`taken_slots failed: ${error.message}`)
+      const { error } = await anon.rpc('bookable_slots', { from_date: istDateKey(Date.now()), to_date: istDateKey(Date.now() + 6 * 86_400_000) })
+      if (error) throw new Error(`bookable_slots failed: ${error.message}`)
       longest = Math.max(longest, performance.now() - started)
       await new Promise((resolve) => setTimeout(resolve, 20))
     }

@@ -64,6 +64,8 @@ describe('appointment_rows: appointments with the lead fields the tab and calend
       'lead_occasion',
       'lead_product_type',
       'lead_budget_range',
+      'reminded_at',
+      'reminded_by',
     ])
     expect(data).toMatchObject({
       lead_id: 'l-omar',

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { anonClient, serviceClient } from '../local/testing/clients.ts'
+import type { BookableSlot } from './support/bookings.ts'
 import { newLead } from './support/leads.ts'
 import { visitorBooking } from './support/manage-token.ts'
 import { istSlot, pastWeekday, sameInstant, saturdayFrom, visitorBookingDays } from './support/slots.ts'
@@ -107,7 +108,7 @@ describe('a visitor (anon) booking an appointment', () => {
   })
 })
 
-describe('taken_slots, what a visitor may know about booked slots', () => {
+describe('bookable_slots, what a visitor may know about booked slots', () => {
   const takenDay = visitorBookingDays(1)[0] as string
 
   beforeAll(async () => {
@@ -118,54 +119,17 @@ describe('taken_slots, what a visitor may know about booked slots', () => {
     await serviceClient().from('appointments').update({ status: 'cancelled' }).eq('slot_datetime', istSlot(takenDay, 13))
   })
 
-  it('returns only the start times of active bookings in the range, as an array of timestamps', async () => {
-    const { data, error } = await anonClient().rpc('taken_slots', {
-      from: istSlot(takenDay, 0),
-      to: istSlot(takenDay, 23),
-    })
+  it('counts only active bookings as taken, and tells only slot, capacity and taken', async () => {
+    const { data, error } = await anonClient().rpc('bookable_slots', { from_date: takenDay, to_date: takenDay })
     expect(error).toBeNull()
-    expect(Array.isArray(data)).toBe(true)
-    const slots = data as unknown[]
-    expect(slots.every((slot) => typeof slot === 'string')).toBe(true)
-    expect(slots.map((slot) => new Date(String(slot)).getTime())).toEqual(
-      [istSlot(takenDay, 9), istSlot(takenDay, 17)].map((slot) => new Date(slot).getTime()),
-    )
+    const slots = data as BookableSlot[]
+    const takenAt = (hour: number) => slots.find((row) => sameInstant(row.slot, istSlot(takenDay, hour)))?.taken
+    expect([takenAt(9), takenAt(13), takenAt(17)]).toEqual([1, 0, 1])
+    for (const row of slots) expect(Object.keys(row).sort()).toEqual(['capacity', 'slot', 'taken'])
   })
 
-  it('treats the range as half-open [from, to)', async () => {
-    const { data, error } = await anonClient().rpc('taken_slots', { from: istSlot(takenDay, 9), to: istSlot(takenDay, 17) })
-    expect(error).toBeNull()
-    expect((data as string[]).map((slot) => sameInstant(slot, istSlot(takenDay, 9)))).toEqual([true])
-  })
-
-  it('is callable by a signed-out visitor and answers [] for a free range', async () => {
-    const { data, error } = await anonClient().rpc('taken_slots', {
-      from: istSlot(takenDay, 0).replace(takenDay, saturdayFrom(11)),
-      to: istSlot(takenDay, 23).replace(takenDay, saturdayFrom(11)),
-    })
-    expect(error).toBeNull()
-    expect(data).toEqual([])
-  })
-
-  it('refuses a range over 92 days with 22023 and a clear message', async () => {
-    const { data, error } = await anonClient().rpc('taken_slots', {
-      from: '2026-01-01T00:00:00Z',
-      to: '2026-12-31T00:00:00Z',
-    })
-    expect(data).toBeNull()
-    expect(error?.code).toBe('22023')
-    expect(error?.message).toContain('at most 92 days')
-  })
-
-  it('refuses a reversed range and missing bounds with 22023', async () => {
-    const reversed = await anonClient().rpc('taken_slots', { from: '2026-02-01T00:00:00Z', to: '2026-01-01T00:00:00Z' })
-    expect(reversed.error?.code).toBe('22023')
-    const missing = await anonClient().rpc('taken_slots', { from: null, to: null })
-    expect(missing.error?.code).toBe('22023')
-  })
-
-  it('refuses a bound that is not a timestamp with 22007', async () => {
-    const { error } = await anonClient().rpc('taken_slots', { from: 'tomorrow-ish', to: '2026-01-01T00:00:00Z' })
+  it('refuses a bound that is not a date with 22007', async () => {
+    const { error } = await anonClient().rpc('bookable_slots', { from_date: 'tomorrow-ish', to_date: takenDay })
     expect(error?.code).toBe('22007')
   })
 })

@@ -79,6 +79,22 @@ describe('reminders', () => {
     expect(await outcome(b.admin.client.rpc('appointment_mark_reminded', { id: '00000000-0000-4000-8000-000000000000' }))).toEqual([404, 'appointment_not_found'])
   })
 
+  it('appointment_rows carries who reminded each row and when, and staff see them only on rows they may read', async () => {
+    const own = await bookingIn(170)
+    const others = await bookingIn(180)
+    const { data: othersRow } = await b.serviceClient().from('appointments').select('lead_id').eq('id', others).single()
+    await b.serviceClient().from('leads').update({ owner_id: b.admin.userId }).eq('id', othersRow!.lead_id)
+    const byStaff = await b.staff.client.rpc('appointment_mark_reminded', { id: own })
+    const byAdmin = await b.admin.client.rpc('appointment_mark_reminded', { id: others })
+    const reminders = (client = b.admin.client) =>
+      client.from('appointment_rows').select('id, reminded_at, reminded_by').in('id', [own, others]).order('slot_datetime')
+    const staffView = { id: own, reminded_at: byStaff.data.reminded_at, reminded_by: b.staff.userId }
+    const adminView = { id: others, reminded_at: byAdmin.data.reminded_at, reminded_by: b.admin.userId }
+    expect((await reminders()).data).toEqual([staffView, adminView])
+    expect((await reminders(b.staff.client)).data).toEqual([staffView])
+    expect((await reminders(b.outsider.client)).data).toEqual([])
+  })
+
   it('answers visitors and non-members 42501', async () => {
     const id = await bookingIn(160)
     for (const [client, status] of [[b.anonClient(), 401], [b.outsider.client, 403]] as const) {

@@ -138,8 +138,8 @@ describe('per-address limits on visitors\u2019 writes', () => {
     const serviceAtAddress = clientFor(backend.url, backend.serviceRoleKey, { 'x-forwarded-for': address })
     for (let i = 0; i < 12; i++) {
       expect((await serviceAtAddress.from('leads').insert(lead())).error).toBeNull()
-      const from = new Date().toISOString()
-      expect((await visitor(address).rpc('taken_slots', { from, to: from })).error).toBeNull()
+      const day = visitorBookingDays(0)[0]
+      expect((await visitor(address).rpc('bookable_slots', { from_date: day, to_date: day })).error).toBeNull()
     }
     expect((await visitor(address).from('leads').insert([lead()])).error).toBeNull()
   })

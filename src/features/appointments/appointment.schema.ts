@@ -32,7 +32,7 @@ export const appointmentRowSchema = z.object({
   lead_occasion: leadText,
   lead_product_type: leadText,
   lead_budget_range: leadText,
-  /** When a member sent the WhatsApp reminder, and who (null: not reminded); read beside the view's row. */
+  /** When a member sent the WhatsApp reminder, and who (null: not reminded). */
   reminded_at: z.nullish(z.string()),
   reminded_by: z.nullish(z.string()),
 })

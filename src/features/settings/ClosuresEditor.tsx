@@ -1,8 +1,9 @@
-import { Button, Field, HStack, Input, List, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, HStack, List, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { formatDate } from '@/lib/format'
 import type { AvailabilityChange } from './availability.machine'
 import { availabilityTexts as texts } from './availability-texts'
+import { DateField, ReasonField } from './AvailabilityInputs'
 import type { Closure } from './booking-settings.schema'
 
 interface ClosuresEditorProps {
@@ -52,18 +53,9 @@ export function ClosuresEditor({ closures, refusals, busy, onSave }: ClosuresEdi
       >
         <Field.Root invalid={refusals.closure !== undefined}>
           <HStack gap="3" align="end" wrap="wrap">
-            <Field.Root width="auto">
-              <Field.Label>{texts.firstDay}</Field.Label>
-              <Input type="date" value={startsOn} onChange={(event) => setStartsOn(event.target.value)} />
-            </Field.Root>
-            <Field.Root width="auto">
-              <Field.Label>{texts.lastDay}</Field.Label>
-              <Input type="date" value={endsOn} onChange={(event) => setEndsOn(event.target.value)} />
-            </Field.Root>
-            <Field.Root width="auto" flex="1" minW="40">
-              <Field.Label>{texts.reason}</Field.Label>
-              <Input value={reason} maxLength={80} onChange={(event) => setReason(event.target.value)} />
-            </Field.Root>
+            <DateField label={texts.firstDay} value={startsOn} onChange={setStartsOn} />
+            <DateField label={texts.lastDay} value={endsOn} onChange={setEndsOn} />
+            <ReasonField label={texts.reason} value={reason} onChange={setReason} />
             <Button type="submit" disabled={busy}>
               {texts.addClosure}
             </Button>

@@ -1,8 +1,9 @@
-import { Button, Field, HStack, Input, List, Stack, Text } from '@chakra-ui/react'
+import { Button, Field, HStack, List, Stack, Text } from '@chakra-ui/react'
 import { useState } from 'react'
 import { formatDate } from '@/lib/format'
 import type { AvailabilityChange } from './availability.machine'
 import { availabilityTexts as texts } from './availability-texts'
+import { DateField, ReasonField } from './AvailabilityInputs'
 import type { BookingSlot, DateOverride } from './booking-settings.schema'
 import { SlotListEditor } from './SlotListEditor'
 
@@ -50,14 +51,8 @@ export function OverridesEditor({ overrides, defaultCapacity, refusals, busy, on
       }}>
         <Field.Root invalid={refusals.override !== undefined}>
           <HStack gap="3" align="end" wrap="wrap">
-            <Field.Root width="auto">
-              <Field.Label>{texts.overrideDate}</Field.Label>
-              <Input type="date" value={onDate} onChange={(event) => setOnDate(event.target.value)} />
-            </Field.Root>
-            <Field.Root width="auto" flex="1" minW="40">
-              <Field.Label>{texts.reason}</Field.Label>
-              <Input value={reason} maxLength={80} onChange={(event) => setReason(event.target.value)} />
-            </Field.Root>
+            <DateField label={texts.overrideDate} value={onDate} onChange={setOnDate} />
+            <ReasonField label={texts.reason} value={reason} onChange={setReason} />
           </HStack>
           <Text fontSize="sm" color="fg.muted">
             {texts.overrideHelp}

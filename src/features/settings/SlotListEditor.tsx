@@ -2,6 +2,7 @@ import { Button, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react
 import { useState } from 'react'
 import type { BookingSlot } from './booking-settings.schema'
 import { availabilityTexts as texts } from './availability-texts'
+import { CapacityInput } from './AvailabilityInputs'
 
 interface SlotListEditorProps {
   /** Names the list's inputs for screen readers, e.g. "Monday". */
@@ -24,14 +25,8 @@ export function SlotListEditor({ label, slots, defaultCapacity, disabled, onChan
           <Text minW="14" fontVariantNumeric="tabular-nums">
             {slot.time}
           </Text>
-          <Input
-            aria-label={`${label} ${slot.time} ${texts.capacity}`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={50}
-            width="20"
-            size="sm"
+          <CapacityInput
+            label={`${label} ${slot.time} ${texts.capacity}`}
             value={Number.isNaN(slot.capacity) ? '' : slot.capacity}
             disabled={disabled}
             onChange={(event) => replace(index, { ...slot, capacity: event.target.valueAsNumber })}
@@ -49,18 +44,7 @@ export function SlotListEditor({ label, slots, defaultCapacity, disabled, onChan
       ))}
       <HStack gap="2" wrap="wrap">
         <Input aria-label={`${label} ${texts.time}`} type="time" width="32" size="sm" value={newTime} disabled={disabled} onChange={(event) => setNewTime(event.target.value)} />
-        <Input
-          aria-label={`${label} ${texts.capacity}`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={50}
-          width="20"
-          size="sm"
-          value={newCapacity}
-          disabled={disabled}
-          onChange={(event) => setNewCapacity(event.target.value)}
-        />
+        <CapacityInput label={`${label} ${texts.capacity}`} value={newCapacity} disabled={disabled} onChange={(event) => setNewCapacity(event.target.value)} />
         <Button
           size="sm"
           variant="outline"

@@ -37,7 +37,7 @@ const path = fc.oneof(
   ),
   segment.map((s) => `/rest/v1/${s}`),
   segment.map((s) => `/rest/v1/rpc/${s}`),
-  fc.constant('/rest/v1/rpc/taken_slots'),
+  fc.constant('/rest/v1/rpc/bookable_slots'),
   fileName.map((s) => `/storage/v1/object/reference-images/${s}`),
   fileName.map((s) => `/storage/v1/object/public/reference-images/${s}`),
   fc.tuple(fileName, segment).map(([s, token]) => `/storage/v1/object/sign/reference-images/${s}?token=${token}`),

@@ -95,19 +95,6 @@ describe('rest: reads and writes the way supabase-js sends them', () => {
     expect(await leadCount()).toBe(before)
   })
 
-  it('calls a function with named arguments, reserved words included', async () => {
-    const from = new Date().toISOString()
-    const to = new Date(Date.now() + 7 * 86_400_000).toISOString()
-    const { data, error } = await anonClient().rpc('taken_slots', { from, to })
-    expect(error).toBeNull()
-    expect(Array.isArray(data)).toBe(true)
-    const wrongArguments = await anonClient().rpc('taken_slots', { since: from })
-    expect([wrongArguments.status, wrongArguments.error?.code]).toEqual([404, '42883'])
-    const unknownFunction = await anonClient().rpc('no_such_function', {})
-    expect([unknownFunction.status, unknownFunction.error?.code]).toEqual([404, 'PGRST202'])
-    const raised = await anonClient().rpc('taken_slots', { from: to, to: from })
-    expect([raised.status, raised.error?.code]).toEqual([400, '22023'])
-  })
 })
 
 describe('rest: less common request shapes', () => {

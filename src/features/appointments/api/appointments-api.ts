@@ -10,8 +10,6 @@ const maxRowsPerRequest = 1000
 
 const fetchFailed = 'Failed to fetch appointments'
 
-const remindedSchema = z.object({ id: z.string(), reminded_at: z.nullable(z.string()), reminded_by: z.nullable(z.string()) })
-
 export function createAppointmentsApi(client: SupabaseClient) {
   /**
    * The appointments matching the query, as one request still to be ordered and paged: a search term
@@ -27,19 +25,6 @@ export function createAppointmentsApi(client: SupabaseClient) {
     return query.status === allOption ? source : source.eq('status', query.status)
   }
 
-  /** The rows with who sent each one's reminder and when, read from the appointments themselves (the view has no such columns). */
-  async function withReminders(rows: AppointmentRow[], signal: AbortSignal): Promise<AppointmentRow[]> {
-    if (rows.length === 0) return rows
-    const { data, error } = await client
-      .from('appointments')
-      .select('id, reminded_at, reminded_by')
-      .in('id', rows.map((row) => row.id))
-      .abortSignal(signal)
-    if (error) throw toApiError(error, fetchFailed)
-    const reminded = new Map(z.array(remindedSchema).parse(data).map((row) => [row.id, row]))
-    return rows.map((row) => ({ ...row, reminded_at: reminded.get(row.id)?.reminded_at ?? null, reminded_by: reminded.get(row.id)?.reminded_by ?? null }))
-  }
-
   /** One page of the tab's appointments, latest slot first, each with who reminded it and when. */
   async function fetchAppointmentsPage(query: AppointmentQuery, span: { from: number; to: number }, signal: AbortSignal): Promise<AppointmentRow[]> {
     const { data, error } = await appointmentsMatching(query, '*')
@@ -48,7 +33,7 @@ export function createAppointmentsApi(client: SupabaseClient) {
       .range(span.from, span.to)
       .abortSignal(signal)
     if (error) throw toApiError(error, fetchFailed)
-    return withReminders(z.array(appointmentRowSchema).parse(data), signal)
+    return z.array(appointmentRowSchema).parse(data)
   }
 
   async function countAppointments(query: AppointmentQuery, signal: AbortSignal): Promise<number> {
@@ -61,9 +46,7 @@ export function createAppointmentsApi(client: SupabaseClient) {
   async function fetchAppointmentRow(appointmentId: string, signal: AbortSignal): Promise<AppointmentRow | null> {
     const { data, error } = await client.from('appointment_rows').select('*').eq('id', appointmentId).abortSignal(signal).maybeSingle()
     if (error) throw toApiError(error, fetchFailed)
-    if (data === null) return null
-    const [row] = await withReminders([appointmentRowSchema.parse(data)], signal)
-    return row ?? null
+    return data === null ? null : appointmentRowSchema.parse(data)
   }
 
   /** Every appointment with a slot from `fromIso` (inclusive) to `toIso` (exclusive), earliest first: what a calendar month shows. */
