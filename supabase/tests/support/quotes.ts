@@ -33,3 +33,37 @@ export async function priced(client: TestClient, draft: unknown): Promise<Priced
   expect(error).toBeNull()
   return data as PricedQuote
 }
+
+export interface QuoteRow {
+  id: string
+  lead_id: string
+  version: number
+  status: string
+  valid_until: string
+  gst_bps: number
+  lines: PricedQuote['lines']
+  subtotal_paise: number
+  discount_paise: number
+  gst_paise: number
+  total_paise: number
+  created_by: string | null
+  shared_at: string | null
+  share_token_hash: string | null
+  customer_comment: string | null
+  approved_at: string | null
+  approved_name: string | null
+}
+
+/** A draft quote `client` creates on a lead; its row. */
+export async function createdQuote(client: TestClient, leadId: string, draft: unknown, validUntil?: string): Promise<QuoteRow> {
+  const { data, error } = await client.rpc('quote_create', { lead_id: leadId, draft, valid_until: validUntil })
+  expect(error).toBeNull()
+  return data as QuoteRow
+}
+
+/** The quote shared by `client`: the link's token and the row. */
+export async function sharedQuote(client: TestClient, quoteId: string): Promise<{ token: string; language: string; quote: QuoteRow }> {
+  const { data, error } = await client.rpc('share_quote', { quote_id: quoteId })
+  expect(error).toBeNull()
+  return data as { token: string; language: string; quote: QuoteRow }
+}
