@@ -73,7 +73,7 @@ describe('quote_for_customer', () => {
     const { data, error } = await customer().rpc('quote_for_customer', { token })
     expect(error).toBeNull()
     expect(Object.keys(data).sort()).toEqual([
-      'approved_at', 'approved_name', 'customer_comment', 'discount_paise', 'first_name', 'gst_bps', 'gst_paise', 'language',
+      'approved_at', 'approved_name', 'customer_comment', 'design_images', 'discount_paise', 'first_name', 'gst_bps', 'gst_paise', 'language',
       'lines', 'reference_image', 'status', 'subtotal_paise', 'taxable_paise', 'total_paise', 'valid_until', 'version',
     ])
     expect(data).toMatchObject({
