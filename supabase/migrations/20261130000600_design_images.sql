@@ -1,8 +1,8 @@
 -- Design images (CAD renders, photos) staff attach to a quote version for the customer: a private
 -- bucket, images only (JPEG, PNG, WebP), at most 5 MB each, at most 5 per version. An object's name
 -- is "<quote id>/<32 hex digits>.<jpg|png|webp>". Members who read the quote's lead read its images
--- (signed URLs) and, while the version is a draft, add and remove them; admins also remove them (an
--- erasure's files). The customer signs URLs of their quote's images with the link's token in the
+-- (signed URLs) and, while the version is a draft, add and remove them; admins read and remove any,
+-- also those of an erased quote (an erasure's files). The customer signs URLs of their quote's images with the link's token in the
 -- x-quote-token header: Storage runs these policies with the request's headers in request.headers.
 -- The same header lets the customer sign the URL of the lead's reference image.
 
@@ -147,7 +147,7 @@ create policy design_images_member_insert on storage.objects
 
 create policy design_images_member_select on storage.objects
   for select to authenticated
-  using (bucket_id = 'design-images' and private.may_read_design_image(name));
+  using (bucket_id = 'design-images' and ((select private.is_admin()) or private.may_read_design_image(name)));
 
 create policy design_images_member_delete on storage.objects
   for delete to authenticated
