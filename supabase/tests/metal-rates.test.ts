@@ -137,7 +137,7 @@ describe('todays_rates', () => {
   it('ignores a rate dated after today', async () => {
     await setRate(team.admin.client, 'platinum', 300_000)
     await asSuperuser(team.backend.context.db,
-      "insert into public.metal_rates (metal, rate_paise_per_gram, rate_date) values ('platinum', 999_999, $1)", [istDate(1)])
+      "insert into public.metal_rates (metal, rate_paise_per_gram, rate_date) values ('platinum', 999999, $1)", [istDate(1)])
     expect(await rateOf('platinum')).toMatchObject({ rate_paise_per_gram: 300_000, is_today: true })
   })
 
