@@ -106,3 +106,39 @@ describe('erase_person with quotes and orders', () => {
     expect((await team.serviceClient().from('leads').select('id').eq('id', leadId)).data).toEqual([])
   })
 })
+
+describe('the retention job with quotes and orders', () => {
+  /** Moves a lead, its quotes and its orders `days` into the past. */
+  async function age(leadId: string, days: number) {
+    await team.backend.context.db.transaction(async (sql) => {
+      await sql.query('set local session_replication_role = replica')
+      await sql.query('update public.leads set created_at = now() - make_interval(days => $2), updated_at = now() - make_interval(days => $2) where id = $1', [leadId, days])
+      await sql.query('update public.quotes set created_at = now() - make_interval(days => $2), updated_at = now() - make_interval(days => $2) where lead_id = $1', [leadId, days])
+      await sql.query('update public.orders set created_at = now() - make_interval(days => $2), stage_changed_at = now() - make_interval(days => $2) where lead_id = $1', [leadId, days])
+    })
+  }
+
+  async function quotedLead(approved: boolean): Promise<string> {
+    const leadId = await arrangeLead(team.serviceClient())
+    const quote = await createdQuote(team.admin.client, leadId, draft)
+    const { token } = await sharedQuote(team.admin.client, quote.id)
+    if (approved) expect((await team.anonClient().rpc('quote_approve', { token, name: 'Asha' })).error).toBeNull()
+    return leadId
+  }
+
+  it('keeps an open lead with an order however old, counts a recent quote as activity, and erases an old unconverted quote', async () => {
+    const withOrder = await quotedLead(true)
+    await age(withOrder, 400)
+    const recentlyQuoted = await quotedLead(false)
+    await age(recentlyQuoted, 400)
+    await asSuperuser(team.backend.context.db, 'update public.quotes set updated_at = now() - interval \'10 days\' where lead_id = $1', [recentlyQuoted])
+    const oldQuote = await quotedLead(false)
+    await age(oldQuote, 400)
+
+    const [ran] = await asSuperuser<{ result: { erasure_id: string } }>(team.backend.context.db, 'select private.run_retention() as result')
+    const { data } = await team.serviceClient().from('leads').select('id').in('id', [withOrder, recentlyQuoted, oldQuote])
+    expect(data!.map((row) => row.id).sort()).toEqual([withOrder, recentlyQuoted].sort())
+    const { data: tombstone } = await team.admin.client.from('erasures').select('leads, quotes, orders').eq('id', ran!.result.erasure_id).single()
+    expect(tombstone).toEqual({ leads: 1, quotes: 1, orders: 0 })
+  })
+})
