@@ -15,7 +15,7 @@ afterAll(async () => {
   await team?.backend.close()
 })
 
-const metal = (weight_mg: number, extra: Record<string, unknown> = {}) => ({ kind: 'metal', metal: 'gold_22k', weight_mg, ...extra })
+const metal = (weight_mg: unknown, extra: Record<string, unknown> = {}) => ({ kind: 'metal', metal: 'gold_22k', weight_mg, ...extra })
 const overridden = (weight_mg: number, rate_paise_per_gram: number) =>
   metal(weight_mg, { metal: 'silver', rate_overridden: true, rate_paise_per_gram })
 const other = (amount_paise: unknown, label: unknown = 'Hallmarking') => ({ kind: 'other', label, amount_paise })
