@@ -14,6 +14,8 @@ export const allowedRequestHeaders = [
   'range',
   'range-unit',
   'x-retry-count',
+  // The customer's quote page signs its images with the quote link's token (design-images policies).
+  'x-quote-token',
 ]
 
 export function setCorsHeaders(res: ServerResponse, origin: string | undefined): void {
