@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asSuperuser } from './support/chat-sessions.ts'
 import { onePixelPng, uploadName } from './support/images.ts'
+import { manageTokenHashOf } from './support/manage-token.ts'
 import { createdQuote, draftOf, sharedQuote, type QuoteRow } from './support/quotes.ts'
 import { arrangeLead, startTeamBackend, type TeamBackend } from './support/team-backend.ts'
 
@@ -140,5 +141,33 @@ describe('the retention job with quotes and orders', () => {
     expect(data!.map((row) => row.id).sort()).toEqual([withOrder, recentlyQuoted].sort())
     const { data: tombstone } = await team.admin.client.from('erasures').select('leads, quotes, orders').eq('id', ran!.result.erasure_id).single()
     expect(tombstone).toEqual({ leads: 1, quotes: 1, orders: 0 })
+  })
+})
+
+describe('my_data_get with quotes and orders', () => {
+  /** The person's own my-data token, as the code flow gives it. */
+  async function myDataToken(phone: string): Promise<string> {
+    expect((await team.anonClient().rpc('my_data_request_code', { phone })).error).toBeNull()
+    const { data: requests } = await team.serviceClient().from('data_access_requests').select('id').eq('phone', phone).eq('kind', 'access_code')
+    const sent = await team.staff.client.rpc('data_request_send_code', { request_id: requests![0]!.id })
+    expect(sent.error).toBeNull()
+    const opened = await team.anonClient().rpc('my_data_open_with_code', { phone, code: sent.data.code })
+    expect(opened.error).toBeNull()
+    return opened.data.token as string
+  }
+
+  it('shows the person every version of their quotes and their orders, and nobody else\u2019s', async () => {
+    const person = await arrangePerson('9822200011')
+    const other = await arrangePerson('9822200012')
+    const { data, error } = await team.anonClient().rpc('my_data_get', { token: await myDataToken(person.phone) })
+    expect(error).toBeNull()
+    expect(data.quotes).toMatchObject([
+      { lead_id: person.leadId, version: 1, status: 'superseded', total_paise: 103_000, design_images: [person.files.designs[0]] },
+      { lead_id: person.leadId, version: 2, status: 'approved', approved_name: 'Asha', design_images: [person.files.designs[1]] },
+    ])
+    expect(data.quotes[0].lines).toEqual([{ kind: 'other', label: 'Pendant', amount_paise: 100_000 }])
+    expect(data.orders).toMatchObject([{ lead_id: person.leadId, version: 2, stage: 'approved', total_paise: 103_000 }])
+    expect(JSON.stringify(data)).not.toContain(other.leadId)
+    expect(JSON.stringify(data)).not.toContain(manageTokenHashOf(person.tokens[1]!))
   })
 })
