@@ -76,6 +76,7 @@ describe('limits by action on a project that had limits by path', () => {
         { action: 'manage_booking', max_requests: 30, per: '00:10:00' },
         { action: 'my_data_open', max_requests: 20, per: '01:00:00' },
         { action: 'my_data_request_code', max_requests: 5, per: '01:00:00' },
+        { action: 'quote_link', max_requests: 30, per: '00:10:00' },
       ])
       expect(await asSuperuser(backend.context.db, "select action from private.rate_limit_hits where address = '203.0.113.90'")).toEqual([
         { action: 'leads' },
