@@ -37,19 +37,18 @@ describe('a 22K ring priced by hand', () => {
     ['2 diamonds at ₹18,500.00', '2 × 1,850,000', 3_700_000],
     ['1 ruby at ₹4,500.50', '1 × 450,050', 450_050],
   ] as const
-  const expectedTotals = {
-    subtotal_paise: 7_410_650,
-    discount_paise: 0,
-    taxable_paise: 7_410_650,
-    gst_bps: 300,
-    gst_paise: 222_320,
-    total_paise: 7_632_970,
-  }
+  const expectedTotals = [
+    ['subtotal_paise', '2,911,250 + 349,350 + 3,700,000 + 450,050', 7_410_650],
+    ['discount_paise', 'none', 0],
+    ['taxable_paise', '7,410,650 − 0', 7_410_650],
+    ['gst_paise', '7,410,650 × 300 ÷ 10,000 = 222,319.5', 222_320],
+    ['total_paise', '7,410,650 + 222,320', 7_632_970],
+  ] as const
 
   it('answers each line and the totals to the paisa (GST 222,319.5 rounds up)', async () => {
     const quote = await priced(team.staff.client, ring)
     expect(quote.lines.map((line) => line.amount_paise)).toEqual(expectedLines.map(([, , paise]) => paise))
-    expect(quote).toMatchObject(expectedTotals)
+    expect(quote).toMatchObject({ gst_bps: 300, ...Object.fromEntries(expectedTotals.map(([key, , paise]) => [key, paise])) })
   })
 
   it('answers each line with what it was priced from, the metal with today\u2019s rate and date', async () => {
@@ -90,18 +89,18 @@ describe('rounding at every step', () => {
     ['hallmarking', '4,500', 4_500],
     ['discount', '1,000', 1_000],
   ] as const
-  const expectedTotals = {
-    subtotal_paise: 17_001,
-    discount_paise: 1_000,
-    taxable_paise: 16_001,
-    gst_paise: 480,
-    total_paise: 16_481,
-  }
+  const expectedTotals = [
+    ['subtotal_paise', '1 + 1 + 1 + 0 + 9,989 + 1,505 + 5 + 999 + 4,500', 17_001],
+    ['discount_paise', '1,000', 1_000],
+    ['taxable_paise', '17,001 − 1,000', 16_001],
+    ['gst_paise', '16,001 × 300 ÷ 10,000 = 480.03', 480],
+    ['total_paise', '16,001 + 480', 16_481],
+  ] as const
 
   it('rounds each line once, half away from zero, and sums the rounded lines', async () => {
     const quote = await priced(team.staff.client, draft)
     expect(quote.lines.map((line) => line.amount_paise)).toEqual(expectedLines.map(([, , paise]) => paise))
-    expect(quote).toMatchObject(expectedTotals)
+    expect(quote).toMatchObject(Object.fromEntries(expectedTotals.map(([key, , paise]) => [key, paise])))
   })
 
   it('keeps the totals consistent: subtotal = Σ lines, taxable = subtotal − discount, total = taxable + GST', async () => {

@@ -88,6 +88,15 @@ describe('quote_create', () => {
     expect(data).toEqual([])
   })
 
+  it.each([
+    ['an empty lead id', ''],
+    ['no lead id', null],
+    ['a hostile lead id', "x' or '1'='1"],
+    ['a huge lead id', 'x'.repeat(100_000)],
+  ])('refuses %s with 404 lead_not_found', async (_label, lead_id) => {
+    expect(await outcome(team.staff.client.rpc('quote_create', { lead_id, draft: ring }))).toEqual([404, 'lead_not_found'])
+  })
+
   it('takes a valid-until date from today to a year ahead', async () => {
     const { own, unassigned } = await leads()
     expect((await createdQuote(team.staff.client, own, ring, istDate())).valid_until).toBe(istDate())
