@@ -57,6 +57,13 @@ describe('staff attach design images to a draft', () => {
     expect((await upload(team.staff.client, imageName(other.id))).error).toBeNull()
   })
 
+  it('lets 5 of 8 uploads at once through', async () => {
+    const quote = await draftQuote()
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(team.staff.client, imageName(quote.id))))
+    expect(answers.filter((answer) => answer.error === null)).toHaveLength(5)
+    expect(await objectsOf(quote.id)).toHaveLength(5)
+  })
+
   it('refuses a shared version, another member\u2019s lead, non-members and visitors (403), storing nothing', async () => {
     const shared = await draftQuote()
     await sharedQuote(team.staff.client, shared.id)
