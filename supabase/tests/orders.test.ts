@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestClient } from '../local/testing/clients.ts'
+import { changesOf, eventually, sameTurnMs, subscribed } from '../local/testing/realtime.ts'
 import { asSuperuser } from './support/chat-sessions.ts'
 import { outcome } from './support/bookings.ts'
 import { createdQuote, draftOf, istDate, sharedQuote } from './support/quotes.ts'
@@ -12,6 +13,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  for (const member of [team.admin, team.staff, team.otherStaff]) await member.client.removeAllChannels()
   await team?.backend.close()
 })
 
@@ -271,5 +273,23 @@ describe('order_stats', () => {
     expect((await stats(team.staff.client)).orders_this_month).toBe(before.orders_this_month + 1)
     expect(await outcome(team.nonMember.client.rpc('order_stats'))).toEqual([403, '42501'])
     expect(await outcome(team.anonClient().rpc('order_stats'))).toEqual([401, '42501'])
+  })
+})
+
+describe('Realtime', () => {
+  it('sends quotes and orders to members who read the lead, and nothing to another member', async () => {
+    const tables = [{ event: '*', table: 'quotes' }, { event: '*', table: 'orders' }] as const
+    const [adminHeard, ownerHeard, otherHeard] = await Promise.all(
+      [team.admin, team.staff, team.otherStaff].map((member) => subscribed(member.client, [...tables])))
+    const order = await approvedOrder(team.staff.userId)
+    for (const heard of [adminHeard, ownerHeard]) {
+      expect(await eventually(() => changesOf(heard, order.id)[0], 'the new order')).toMatchObject({ eventType: 'INSERT', table: 'orders' })
+      expect(await eventually(() => changesOf(heard, order.quote_id).find((change) => change.new.status === 'approved'), 'the approved quote'))
+        .toMatchObject({ eventType: 'UPDATE', table: 'quotes' })
+    }
+    expect((await move(team.staff.client, order, 'cancelled', { cancel_reason: 'Changed mind' })).error).toBeNull()
+    expect(await eventually(() => changesOf(adminHeard, order.id)[1], 'the move')).toMatchObject({ eventType: 'UPDATE', new: { stage: 'cancelled' } })
+    await new Promise((resolve) => setTimeout(resolve, sameTurnMs))
+    expect([...changesOf(otherHeard, order.id), ...changesOf(otherHeard, order.quote_id)]).toEqual([])
   })
 })
