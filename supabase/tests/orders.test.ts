@@ -284,7 +284,7 @@ describe('Realtime', () => {
     const order = await approvedOrder(team.staff.userId)
     for (const heard of [adminHeard, ownerHeard]) {
       expect(await eventually(() => changesOf(heard, order.id)[0], 'the new order')).toMatchObject({ eventType: 'INSERT', table: 'orders' })
-      expect(await eventually(() => changesOf(heard, order.quote_id).find((change) => change.new.status === 'approved'), 'the approved quote'))
+      expect(await eventually(() => changesOf(heard, order.quote_id).find((change) => (change.new as { status?: string }).status === 'approved'), 'the approved quote'))
         .toMatchObject({ eventType: 'UPDATE', table: 'quotes' })
     }
     expect((await move(team.staff.client, order, 'cancelled', { cancel_reason: 'Changed mind' })).error).toBeNull()
