@@ -59,20 +59,20 @@ function istMidnight(days: number): string {
   return new Date(Date.parse(`${today}T00:00:00+05:30`) + days * 86_400_000).toISOString()
 }
 
-/**
- * The dashboard's stat counters and the chat totals of whole days (kept by counters). The chat
- * totals' bookings are joined live from sessions and appointments, so they are left out: an
- * erased person's bookings leave that figure.
- */
+/** The chat totals of whole days (kept by counters), today's among them. */
+async function chatTotals(): Promise<Record<string, number>> {
+  const chats = await dashboard.admin.client.rpc('chat_totals', { from: istMidnight(-2), to: istMidnight(1) })
+  expect(chats.error).toBeNull()
+  return chats.data as Record<string, number>
+}
+
+/** The dashboard's stat counters and the chat totals. */
 async function figures() {
   const stats = await dashboard.admin.client.rpc('dashboard_stats')
-  const chats = await dashboard.admin.client.rpc('chat_totals', { from: istMidnight(-2), to: istMidnight(1) })
-  expect([stats.error, chats.error]).toEqual([null, null])
+  expect(stats.error).toBeNull()
   const counters: Record<string, unknown> = { ...stats.data }
-  const chatCounters: Record<string, unknown> = { ...chats.data }
   delete counters.overdue_follow_ups
-  delete chatCounters.bookings
-  return { counters, chats: chatCounters }
+  return { counters, chats: await chatTotals() }
 }
 
 /** What any endpoint the dashboard reads still returns about `person`, as JSON text. */
@@ -148,6 +148,7 @@ describe('erase_person: an admin erases everything held about a phone number', (
   it('erases every record, keeps the counters, leaves a tombstone without the person, and names the files', async () => {
     expect(await everythingAbout(person)).toContain(person.phone)
     const before = await figures()
+    expect(before.chats.bookings).toBeGreaterThanOrEqual(2)
     const { data, error } = await erase(person.phone, true)
     expect(error).toBeNull()
     expect(data).toMatchObject({ leads: 2, appointments: 1, notes: 1, follow_ups: 1, chat_sessions: 2, files: 1, paths: [{ bucket_id: bucket, name: person.image }] })
@@ -205,5 +206,44 @@ describe('two erasures of one person at once', () => {
     const counts = [one.data, two.data].map((result) => (result as { leads: number }).leads).sort()
     expect(counts).toEqual([0, 2])
     expect(await everythingAbout(person)).not.toContain(person.phone)
+  })
+})
+
+describe("the chat totals' bookings outside an erasure", () => {
+  /** A lead of a completed chat, the chat completed before or after its booking. */
+  async function bookedChat(phone: string, bookedBeforeCompleting: boolean) {
+    const lead = newLead({ phone })
+    expect((await dashboard.serviceClient().from('leads').insert([lead])).error).toBeNull()
+    const chat = chatRecorder(dashboard.anonClient())
+    await chat.start()
+    await chat.contact(lead.name, phone)
+    const book = async () => {
+      const booking = await dashboard.serviceClient().from('appointments')
+        .insert({ lead_id: lead.id, slot_datetime: new Date().toISOString(), status: 'completed' })
+        .select('id')
+        .single()
+      expect(booking.error).toBeNull()
+      return booking.data!.id as string
+    }
+    const bookingId = bookedBeforeCompleting ? await book() : undefined
+    expect((await chat.completed(lead.id)).error).toBeNull()
+    return { leadId: lead.id, bookingId: bookingId ?? (await book()) }
+  }
+
+  it('count a booking made before or after the chat completed; a cancel keeps it, a deleted booking or lead leaves', async () => {
+    const start = (await chatTotals()).bookings!
+    const after = await bookedChat('9811100011', false)
+    expect((await chatTotals()).bookings).toBe(start + 1)
+    const before = await bookedChat('9811100012', true)
+    expect((await chatTotals()).bookings).toBe(start + 2)
+
+    const cancel = await dashboard.admin.client.from('appointments').update({ status: 'cancelled' }).eq('id', after.bookingId).select('id')
+    expect([cancel.error, cancel.data]).toEqual([null, [{ id: after.bookingId }]])
+    expect((await chatTotals()).bookings).toBe(start + 2)
+
+    expect((await dashboard.serviceClient().from('appointments').delete().eq('id', after.bookingId)).error).toBeNull()
+    expect((await chatTotals()).bookings).toBe(start + 1)
+    expect((await dashboard.serviceClient().from('leads').delete().eq('id', before.leadId)).error).toBeNull()
+    expect((await chatTotals()).bookings).toBe(start)
   })
 })
