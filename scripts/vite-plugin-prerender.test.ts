@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createServer, type IndexHtmlTransformContext, type IndexHtmlTransformHook, type Plugin } from 'vite'
@@ -111,6 +111,24 @@ describe('the prerendered first screen', () => {
     expect(hindi.startsWith('<!doctype html><html lang="hi">')).toBe(true)
     expect(hindi.split('<div id="root">')[0]).toBe(html.split('<div id="root">')[0]?.replace('lang="en-IN"', 'lang="hi"'))
   }, 60_000)
+
+  it("has vite preview serve a page's language file for its ?lang=, and the page itself otherwise", () => {
+    const outDir = path.join(dir, 'preview')
+    mkdirSync(outDir)
+    writeFileSync(path.join(outDir, 'privacy.hi.html'), '')
+    const plugin = prerenderPlugin({ pages, renderConfig: () => appModules({ flowFile: consultationFlowFile }) })
+    let middleware: (request: { url?: string }, response: unknown, next: () => void) => void = () => {}
+    const server = { config: { root: dir, build: { outDir: 'preview' } }, middlewares: { use: (handler: typeof middleware) => void (middleware = handler) } }
+    ;(plugin.configurePreviewServer as (server: unknown) => void)(server)
+    const served = (url: string) => {
+      const request = { url }
+      middleware(request, {}, () => {})
+      return request.url
+    }
+    expect(served('/privacy?lang=hi')).toBe('/privacy.hi.html?lang=hi')
+    expect(served('/privacy/?lang=hi&x=1')).toBe('/privacy.hi.html?lang=hi&x=1')
+    for (const url of ['/privacy', '/privacy?lang=xx', '/privacy?lang=../index', '/?lang=hi', '/admin?lang=hi']) expect(served(url)).toBe(url)
+  })
 
   it('needs an empty #root and a head in the page it fills, and CSS that stays in its style element', () => {
     const screen = { html: '<p>hi</p>', css: 'p{}' }
