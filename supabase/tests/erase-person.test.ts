@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asSuperuser, chatRecorder } from './support/chat-sessions.ts'
+import { asSuperuser, chatRecorder, walk } from './support/chat-sessions.ts'
 import { startDashboardBackend, type DashboardBackend } from './support/dashboard-backend.ts'
 import { onePixelPng, uploadName } from './support/images.ts'
 import { newLead } from './support/leads.ts'
@@ -36,8 +36,14 @@ async function arrangePerson(phone: string, names: [lead: string, chat: string])
   expect((await admin.rpc('follow_up_add', { lead_id: first.id, due_at: new Date(Date.now() + 86_400_000).toISOString(), text: 'Call back' })).error).toBeNull()
   expect((await admin.rpc('export_leads_chunk', { export_id: crypto.randomUUID(), filters: { term: phone } })).error).toBeNull()
 
+  // The second lead's earlier consultation, which the visitor missed.
+  const missed = await dashboard.serviceClient().from('appointments')
+    .insert({ lead_id: second.id, slot_datetime: new Date(Date.now() - 3_600_000).toISOString(), status: 'no-show' })
+  expect(missed.error).toBeNull()
+
   const completed = chatRecorder(dashboard.anonClient())
-  await completed.start()
+  await completed.start({ utm_source: 'erasure-test' })
+  await walk(completed, walkedSteps)
   await completed.contact(first.name, phone)
   expect((await completed.completed(first.id)).error).toBeNull()
   const unfinished = chatRecorder(dashboard.anonClient())
@@ -66,13 +72,27 @@ async function chatTotals(): Promise<Record<string, number>> {
   return chats.data as Record<string, number>
 }
 
-/** The dashboard's stat counters and the chat totals. */
+/** The steps the arranged chats walk. */
+const walkedSteps = ['occasion', 'product_type', 'budget']
+
+/**
+ * Every figure the dashboard's tiles and Insights show: the stat counters (but the open follow-ups
+ * past due, a to-do list's length, which the erased person's follow-up rightly leaves), and the
+ * chat funnel, totals and sources and the no-show months, of whole days as Insights asks for them.
+ */
 async function figures() {
-  const stats = await dashboard.admin.client.rpc('dashboard_stats')
-  expect(stats.error).toBeNull()
+  const admin = dashboard.admin.client
+  const period = { from: istMidnight(-2), to: istMidnight(1) }
+  const [stats, funnel, sources, noShows] = await Promise.all([
+    admin.rpc('dashboard_stats'),
+    admin.rpc('chat_funnel', { ...period, step_ids: walkedSteps }),
+    admin.rpc('chat_sources', period),
+    admin.rpc('no_show_stats', { months: 2 }),
+  ])
+  expect([stats.error, funnel.error, sources.error, noShows.error]).toEqual([null, null, null, null])
   const counters: Record<string, unknown> = { ...stats.data }
   delete counters.overdue_follow_ups
-  return { counters, chats: await chatTotals() }
+  return { counters, chats: await chatTotals(), funnel: funnel.data, sources: sources.data, noShows: noShows.data }
 }
 
 /** What any endpoint the dashboard reads still returns about `person`, as JSON text. */
@@ -149,9 +169,11 @@ describe('erase_person: an admin erases everything held about a phone number', (
     expect(await everythingAbout(person)).toContain(person.phone)
     const before = await figures()
     expect(before.chats.bookings).toBeGreaterThanOrEqual(2)
+    expect(JSON.stringify(before)).toMatch(/"no_shows":[1-9]/)
+    expect(JSON.stringify(before)).toContain('erasure-test')
     const { data, error } = await erase(person.phone, true)
     expect(error).toBeNull()
-    expect(data).toMatchObject({ leads: 2, appointments: 1, notes: 1, follow_ups: 1, chat_sessions: 2, files: 1, paths: [{ bucket_id: bucket, name: person.image }] })
+    expect(data).toMatchObject({ leads: 2, appointments: 2, notes: 1, follow_ups: 1, chat_sessions: 2, files: 1, paths: [{ bucket_id: bucket, name: person.image }] })
 
     const left = await everythingAbout(person)
     for (const trace of [person.phone, person.image, ...person.leadIds, ...person.sessionIds, ...person.names]) expect(left).not.toContain(trace)
@@ -209,7 +231,7 @@ describe('two erasures of one person at once', () => {
   })
 })
 
-describe("the chat totals' bookings outside an erasure", () => {
+describe("the chat totals' bookings and the no-shows outside an erasure", () => {
   /** A lead of a completed chat, the chat completed before or after its booking. */
   async function bookedChat(phone: string, bookedBeforeCompleting: boolean) {
     const lead = newLead({ phone })
@@ -230,7 +252,7 @@ describe("the chat totals' bookings outside an erasure", () => {
     return { leadId: lead.id, bookingId: bookingId ?? (await book()) }
   }
 
-  it('count a booking made before or after the chat completed; a cancel keeps it, a deleted booking or lead leaves', async () => {
+  it('count a booking made before or after the chat completed; a cancel keeps it, a deleted booking or lead leaves (and a deleted no-show the no-shows)', async () => {
     const start = (await chatTotals()).bookings!
     const after = await bookedChat('9811100011', false)
     expect((await chatTotals()).bookings).toBe(start + 1)
@@ -241,8 +263,18 @@ describe("the chat totals' bookings outside an erasure", () => {
     expect([cancel.error, cancel.data]).toEqual([null, [{ id: after.bookingId }]])
     expect((await chatTotals()).bookings).toBe(start + 2)
 
+    const noShows = async () => {
+      const { data, error } = await dashboard.admin.client.rpc('no_show_stats', { months: 1 })
+      expect(error).toBeNull()
+      return (data as { no_shows: number }[])[0]?.no_shows
+    }
+    const noShowsBefore = await noShows()
+    expect((await dashboard.admin.client.from('appointments').update({ status: 'no-show' }).eq('id', after.bookingId)).error).toBeNull()
+    expect(await noShows()).toBe(noShowsBefore! + 1)
+
     expect((await dashboard.serviceClient().from('appointments').delete().eq('id', after.bookingId)).error).toBeNull()
     expect((await chatTotals()).bookings).toBe(start + 1)
+    expect(await noShows()).toBe(noShowsBefore)
     expect((await dashboard.serviceClient().from('leads').delete().eq('id', before.leadId)).error).toBeNull()
     expect((await chatTotals()).bookings).toBe(start)
   })
