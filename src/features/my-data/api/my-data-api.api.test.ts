@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { clientFor, clientsOf, type BackendClients, type SignedInUser } from '@backend/local/testing/clients'
 import { startOwnBackend } from '@backend/local/testing/own-backend'
@@ -6,7 +6,9 @@ import type { RunningBackend } from '@backend/local/local-backend'
 import { asSuperuser } from '@backend/tests/support/chat-sessions'
 import { newLead } from '@backend/tests/support/leads'
 import { newManageToken } from '@backend/tests/support/manage-token'
+import { onePixelPng } from '@backend/tests/support/images'
 import { createHeldDataApi } from './held-data-api'
+import { createMyDataImagesApi } from './my-data-images-api'
 import { createMyDataRightsApi, erasureCommentMaxLength } from './my-data-rights-api'
 import { createMyDataSessionApi } from './my-data-session-api'
 
@@ -37,9 +39,17 @@ const apis = () => {
 
 const newPhone = () => `97${randomInt(10_000_000, 99_999_999)}`
 
-/** A person with a lead, a booking (its manage token) and a staff note. */
-async function arrangePerson() {
-  const lead = newLead({ phone: newPhone() })
+/** A reference image stored as the chat stores one; its name. */
+async function storedImage() {
+  const name = `${randomBytes(16).toString('hex')}.png`
+  const { error } = await clients.serviceClient().storage.from('reference-images').upload(name, onePixelPng, { contentType: 'image/png' })
+  expect(error).toBeNull()
+  return name
+}
+
+/** A person with a lead (with a reference image when `image` is given), a booking (its manage token) and a staff note. */
+async function arrangePerson(image?: string) {
+  const lead = newLead({ phone: newPhone(), ...(image ? { reference_image: image } : {}) })
   expect((await visitor().from('leads').insert([lead])).error).toBeNull()
   const manage = newManageToken()
   const booked = await clients.serviceClient().from('appointments')
@@ -152,5 +162,39 @@ describe('with an open session', () => {
       { id: request.request_id, comment: hostile[1] },
       { id: longest.request_id, comment: 'y'.repeat(erasureCommentMaxLength) },
     ])
+  })
+})
+
+describe("the session's reference images", () => {
+  const imagesApi = () => createMyDataImagesApi((headers) => clientFor(backend.url, backend.anonKey, { ...headers, 'x-forwarded-for': `203.0.113.${randomInt(1, 255)}` }))
+
+  test('the session signs its own images, whose addresses serve them; another person\'s image is never signed', async () => {
+    const [mine, theirs] = await Promise.all([storedImage(), storedImage()])
+    const [person] = await Promise.all([arrangePerson(mine), arrangePerson(theirs)])
+    const { token } = await apis().session.openWithLink(person.manageToken)
+    const signed = await imagesApi().signImages(token, [mine, theirs])
+    expect(Object.keys(signed)).toEqual([mine])
+    const served = await fetch(signed[mine]!)
+    expect([served.status, new Uint8Array(await served.arrayBuffer())]).toEqual([200, onePixelPng])
+  })
+
+  test('a wrong, tampered, expired, empty, huge or hostile token signs nothing', async () => {
+    const image = await storedImage()
+    const person = await arrangePerson(image)
+    const { token } = await apis().session.openWithLink(person.manageToken)
+    for (const bad of [tampered(token), '', 'x'.repeat(100_000), ...hostile]) {
+      expect(await imagesApi().signImages(bad, [image])).toEqual({})
+    }
+    await asSuperuser(backend.context.db, "update private.my_data_sessions set expires_at = now() - interval '1 second' where phone = $1", [person.phone])
+    expect(await imagesApi().signImages(token, [image])).toEqual({})
+  })
+
+  test('with the token a visitor lists only the images of their phone', async () => {
+    const [mine, theirs] = await Promise.all([storedImage(), storedImage()])
+    const [person] = await Promise.all([arrangePerson(mine), arrangePerson(theirs)])
+    const { token } = await apis().session.openWithLink(person.manageToken)
+    const { data, error } = await clientFor(backend.url, backend.anonKey, { 'x-my-data-token': token }).storage.from('reference-images').list('', { limit: 1000 })
+    expect(error).toBeNull()
+    expect(data?.map((object) => object.name)).toEqual([mine])
   })
 })
