@@ -7,6 +7,8 @@ import styles from './MyDataPage.module.css'
 
 interface HeldDataViewProps {
   held: HeldData
+  /** Signed addresses of the reference images, by name. */
+  imageUrls: Record<string, string>
   language: ChatLanguage
 }
 
@@ -16,7 +18,7 @@ const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '')
 
 /** What the business holds about the visitor: each enquiry's answers (named as the chat names them), appointments, notes, follow-up dates, chats and images. */
-export function HeldDataView({ held, language }: HeldDataViewProps) {
+export function HeldDataView({ held, imageUrls, language }: HeldDataViewProps) {
   const say = (key: MyDataTextKey, values?: Record<string, string>) => myDataText(language, key, values)
 
   const part = (key: MyDataTextKey, items: ReactNode[]) => (
@@ -77,7 +79,17 @@ export function HeldDataView({ held, language }: HeldDataViewProps) {
       )}
       {part(
         'images',
-        held.reference_images.map((path) => <li key={path}>{fileName(path)}</li>),
+        held.reference_images.map((path) => (
+          <li key={path}>
+            {imageUrls[path] ? (
+              <a className={styles.link} href={imageUrls[path]} target="_blank" rel="noreferrer">
+                {fileName(path)}
+              </a>
+            ) : (
+              fileName(path)
+            )}
+          </li>
+        )),
       )}
     </section>
   )

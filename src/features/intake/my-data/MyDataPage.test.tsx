@@ -52,6 +52,7 @@ function actorsFor(answers: Partial<MyDataActors> = {}) {
     openWithCode: async (phone, code) => (calls.push(`openWithCode ${phone} ${code}`), session),
     openWithLink: async (token) => (calls.push(`openWithLink ${token}`), session),
     fetchHeldData: async () => heldAnswer(withdrawnAt),
+    signImages: async (token, names) => Object.fromEntries(names.map((name) => [name, `https://storage.example/signed/${name}?for=${token}`])),
     withdrawConsent: async () => {
       withdrawnAt = '2026-11-26T04:00:00Z'
       return 1
@@ -110,7 +111,8 @@ describe.each([
     expect(within(screen.getByRole('region', { name: texts.notes })).getByText(new RegExp('Prefers rose gold'))).toBeTruthy()
     expect(within(screen.getByRole('region', { name: texts.appointments })).getByText(new RegExp(date('2026-11-30T05:30:00Z')))).toBeTruthy()
     expect(within(screen.getByRole('region', { name: texts.follow_ups })).getByText(date('2026-12-02T05:30:00Z'))).toBeTruthy()
-    expect(within(screen.getByRole('region', { name: texts.images })).getByText('ring.jpg')).toBeTruthy()
+    const image = await within(screen.getByRole('region', { name: texts.images })).findByRole('link', { name: 'ring.jpg' })
+    expect(image.getAttribute('href')).toBe('https://storage.example/signed/uploads/ring.jpg?for=session-token')
     expect(within(screen.getByRole('region', { name: texts.chats })).getByText(new RegExp(renderTemplate(texts.chat_line, { date: date(createdAt) })))).toBeTruthy()
   })
 

@@ -35,6 +35,7 @@ export function MyDataPage({ language, manageToken, header, actors = pageActors 
           openWithCode: fromPromise(({ input }) => actors.openWithCode(input.phone, input.code)),
           openWithLink: fromPromise(({ input }) => actors.openWithLink(input.manageToken)),
           fetchHeldData: fromPromise(({ input }) => actors.fetchHeldData(input.token)),
+          signImages: fromPromise(({ input }) => actors.signImages(input.token, input.names)),
           withdrawConsent: fromPromise(({ input }) => actors.withdrawConsent(input.token)),
           requestErasure: fromPromise(({ input }) => actors.requestErasure(input.token, input.comment)),
         },
@@ -45,7 +46,7 @@ export function MyDataPage({ language, manageToken, header, actors = pageActors 
     [actors],
   )
   const [snapshot, send] = useMachine(machine, { input: { manageToken } })
-  const { phone, code, invalid, notice, held, withdrawn, comment, erasureDeadline } = snapshot.context
+  const { phone, code, invalid, notice, held, imageUrls, withdrawn, comment, erasureDeadline } = snapshot.context
   const say = (key: MyDataTextKey) => myDataText(language, key)
   const title = say('title')
 
@@ -88,7 +89,7 @@ export function MyDataPage({ language, manageToken, header, actors = pageActors 
             onEraseConfirm={() => send({ type: 'erase.confirm' })}
             onBack={() => send({ type: 'back' })}
           />
-          <HeldDataView held={held.data} language={language} />
+          <HeldDataView held={held.data} imageUrls={imageUrls} language={language} />
         </>
       )
     }

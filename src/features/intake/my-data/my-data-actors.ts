@@ -4,12 +4,13 @@ import type { MyDataSession } from '@/features/my-data/api/my-data-session-api'
 import { downloadFile } from '@/lib/download-file'
 import { istDateKey } from '@/lib/dayjs'
 
-/** The My data page's I/O: the database's six calls and the download. */
+/** The My data page's I/O: the database's six calls, the images' signing and the download. */
 export interface MyDataActors {
   requestCode: (phone: string) => Promise<void>
   openWithCode: (phone: string, code: string) => Promise<MyDataSession>
   openWithLink: (manageToken: string) => Promise<MyDataSession>
   fetchHeldData: (token: string) => Promise<HeldDataAnswer>
+  signImages: (token: string, names: string[]) => Promise<Record<string, string>>
   withdrawConsent: (token: string) => Promise<number>
   requestErasure: (token: string, comment: string) => Promise<ErasureRequest>
   download: (fileName: string, file: Blob) => void
@@ -33,6 +34,7 @@ export const pageActors: MyDataActors = {
   openWithCode: async (phone, code) => (await apis()).myDataSessionApi.openWithCode(phone, code),
   openWithLink: async (manageToken) => (await apis()).myDataSessionApi.openWithLink(manageToken),
   fetchHeldData: async (token) => (await apis()).heldDataApi.fetchHeldData(token),
+  signImages: async (token, names) => (await apis()).myDataImagesApi.signImages(token, names),
   withdrawConsent: async (token) => (await apis()).myDataRightsApi.withdrawConsent(token),
   requestErasure: async (token, comment) => (await apis()).myDataRightsApi.requestErasure(token, comment),
   download: downloadFile,

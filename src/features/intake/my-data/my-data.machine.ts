@@ -37,6 +37,8 @@ interface MyDataContext extends MyDataInput {
   notice: MyDataNotice
   session: MyDataSession | null
   held: HeldDataAnswer | null
+  /** The session's reference images as short-lived signed addresses, by name; those not signed show by name only. */
+  imageUrls: Record<string, string>
   /** Consent was withdrawn in this session. */
   withdrawn: boolean
   comment: string
@@ -78,6 +80,9 @@ export const myDataMachine = setup({
     fetchHeldData: fromPromise<HeldDataAnswer, { token: string }>(async () => {
       throw new Error('fetchHeldData is provided by the page')
     }),
+    signImages: fromPromise<Record<string, string>, { token: string; names: string[] }>(async () => {
+      throw new Error('signImages is provided by the page')
+    }),
     withdrawConsent: fromPromise<number, { token: string }>(async () => {
       throw new Error('withdrawConsent is provided by the page')
     }),
@@ -91,6 +96,7 @@ export const myDataMachine = setup({
       notice,
       session: null,
       held: null,
+      imageUrls: {},
       code: '',
       comment: '',
       withdrawn: false,
@@ -120,6 +126,7 @@ export const myDataMachine = setup({
     notice: null,
     session: null,
     held: null,
+    imageUrls: {},
     withdrawn: false,
     comment: '',
     erasureDeadline: null,
@@ -204,6 +211,13 @@ export const myDataMachine = setup({
         },
         open: {
           initial: 'idle',
+          invoke: {
+            src: 'signImages',
+            input: ({ context }) => ({ token: context.session?.token ?? '', names: context.held?.data.reference_images ?? [] }),
+            onDone: { actions: assign({ imageUrls: ({ event }) => event.output }) },
+            // Unsigned images are still listed by name.
+            onError: { actions: [] },
+          },
           on: {
             download: { actions: { type: 'downloadHeldData', params: ({ context }) => ({ answer: context.held?.answer }) } },
           },
