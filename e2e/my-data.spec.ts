@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { istDateKey } from '../src/lib/dayjs.ts'
@@ -6,7 +7,7 @@ import { adminClient, serviceClient } from './admin-backend.ts'
 import { freeSlot, weekdayAhead } from './admin-data.ts'
 import { english, translatedTexts, type ChatTexts } from './chat-texts.ts'
 import { expectPhoneFriendly, phone } from './phone-layout.ts'
-import { answerUpToBudget, choose, fillForm, pickDate, uniquePhone } from './visitor-chat.ts'
+import { answerUpToBudget, choose, fillForm, pickDate, pngBytes, uniquePhone } from './visitor-chat.ts'
 
 const myData = (key: string, texts: ChatTexts = english, values?: Record<string, string>) => texts.text(['notice', 'my_data', key], values)
 const card = (key: string) => english.text(['scheduler', 'card', key])
@@ -83,9 +84,11 @@ test("a chat that books; the manage page's My data link opens the data; download
   ])
 })
 
-test('a phone with data gets the same answer as an unknown one; a wrong code says not valid, the code staff send opens it; ?lang=hi', async ({ page }) => {
+test('a phone with data gets the same answer as an unknown one; a wrong code says not valid, the code staff send opens it with the image; ?lang=hi', async ({ page }) => {
   const known = uniquePhone()
-  const { error } = await serviceClient().from('leads').insert({ name: 'Ravi Shah', phone: known })
+  const image = `${randomBytes(16).toString('hex')}.png`
+  expect((await serviceClient().storage.from('reference-images').upload(image, pngBytes, { contentType: 'image/png' })).error).toBeNull()
+  const { error } = await serviceClient().from('leads').insert({ name: 'Ravi Shah', phone: known, reference_image: image })
   expect(error).toBeNull()
 
   await page.goto('/my-data')
@@ -110,6 +113,9 @@ test('a phone with data gets the same answer as an unknown one; a wrong code say
   await page.getByLabel(myData('code_label'), { exact: true }).fill(code)
   await page.getByRole('button', { name: myData('open') }).click()
   await expect(page.getByRole('main').getByText('Ravi Shah', { exact: true })).toBeVisible()
+  const imageLink = page.getByRole('region', { name: myData('images') }).getByRole('link', { name: image })
+  const served = await page.request.get((await imageLink.getAttribute('href'))!)
+  expect([served.status(), served.headers()['content-type']]).toEqual([200, 'image/png'])
 
   const hindi = translatedTexts('hi')
   await page.goto('/my-data?lang=hi')
