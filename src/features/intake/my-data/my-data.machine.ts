@@ -1,8 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { HeldData, HeldDataAnswer } from '@/features/my-data/api/held-data-api'
-import type { ErasureRequest } from '@/features/my-data/api/my-data-rights-api'
+import { erasureCommentMaxLength, type ErasureRequest } from '@/features/my-data/api/my-data-rights-api'
 import type { MyDataSession } from '@/features/my-data/api/my-data-session-api'
-import { erasureCommentMaxLength } from '@/features/my-data/api/my-data-rights-api'
 import { errorCode, errorCodes } from '@/lib/api-error'
 import { providedLater } from '@/lib/provided-later'
 
@@ -39,7 +38,7 @@ interface MyDataContext extends MyDataInput {
   held: HeldDataAnswer | null
   /** The session's reference images as short-lived signed addresses, by name; those not signed show by name only. */
   imageUrls: Record<string, string>
-  /** Consent was withdrawn in this session. */
+  /** Consent is withdrawn: in this session, or already on every enquiry held. */
   withdrawn: boolean
   comment: string
   /** The erasure request's deadline, once asked. */
