@@ -18,8 +18,9 @@ const shared = ['lib', 'components']
 const boundaries = {
   allow: {
     app: ['features/*', ...shared],
-    'features/intake': ['features/scheduling', ...shared],
+    'features/intake': ['features/scheduling', 'features/my-data', ...shared],
     'features/scheduling': shared,
+    'features/my-data': shared,
     'features/admin-auth': shared,
     'features/dashboard': ['features/leads', 'features/appointments', 'features/insights', 'features/today', 'features/team', 'features/settings', ...shared],
     'features/leads': shared,

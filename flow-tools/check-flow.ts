@@ -4,7 +4,7 @@ import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { targetsOf } from './step-targets.ts'
 import { followUpLink, followUpPlaceholders, reminderLink, reminderPlaceholders } from './flow-facts.ts'
-import { noticePlaceholders, privacyPagePlaceholders } from '../src/features/intake/flow/notice.schema.ts'
+import { myDataPagePlaceholders, noticePlaceholders, privacyPagePlaceholders } from '../src/features/intake/flow/notice.schema.ts'
 import { bookedPlaceholders, editPlaceholders, managePagePlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
@@ -198,6 +198,7 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
     report.inText(['notice', 'page', 'sections', name, 'heading'], heading, privacyPagePlaceholders)
     report.inText(['notice', 'page', 'sections', name, 'body'], body, privacyPagePlaceholders)
   }
+  for (const [key, said] of Object.entries(flow.notice.my_data)) report.inText(['notice', 'my_data', key], said, myDataPagePlaceholders)
   flow.steps.forEach((step, index) => checkStep(step, ['steps', index], flow, report))
   for (const [name, link] of Object.entries(flow.links ?? {})) {
     if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp, name === reminderLink ? reminderPlaceholders : placeholderNames)

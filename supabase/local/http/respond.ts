@@ -14,6 +14,8 @@ export const allowedRequestHeaders = [
   'range',
   'range-unit',
   'x-retry-count',
+  // My data's client sends its session token to Storage's policies (request.headers).
+  'x-my-data-token',
 ]
 
 export function setCorsHeaders(res: ServerResponse, origin: string | undefined): void {
