@@ -50,12 +50,14 @@ export function memoryDashboardApis(
       calls.push({ name, args })
       return await run(...args)
     }
+  /** A column's value as a filter's condition names it: PostgREST compares a boolean column to 'true' or 'false'. */
+  const storedValue = (value: unknown) => (typeof value === 'boolean' ? String(value) : value)
   const matching = (filters: LeadFilters) => {
     const term = filters.search.trim().toLowerCase()
     return [...stored.values()].filter(
       (lead) =>
         (!term || [lead.name, lead.phone, lead.email, lead.city].some((field) => field.toLowerCase().includes(term))) &&
-        appliedFilters(filters).every((filter) => lead[filter.column] === filterCondition(filter, filters[filter.key]).equals),
+        appliedFilters(filters).every((filter) => storedValue(lead[filter.column]) === filterCondition(filter, filters[filter.key]).equals),
     )
   }
   const sorted = (found: Lead[], sort: LeadQuery['sort']) =>
