@@ -2,7 +2,7 @@ import { leadChatFields, leadFields, type Lead, type LeadChatFieldName, type Lea
 import { formatDateTime } from '@/lib/format'
 import { marketingLabels } from '@/lib/notice-record'
 import { isReferenceImagePath } from '@/lib/reference-image-path'
-import { languageName } from './language-name'
+import { languageName } from '@/lib/language-name'
 
 export interface LeadDetail {
   name: LeadFieldName | LeadChatFieldName | 'notice' | 'whatsapp_marketing' | 'consent'
