@@ -50,6 +50,7 @@ export function memoryPrivacyApis(record: Record, viewer: Viewer, stored: Map<st
       }),
       countLeadsOfPhone: record('countLeadsOfPhone', (phone: string) => [...stored.values()].filter((lead) => lead.phone === phone).length),
       fetchErasures: record('fetchErasures', () => [...erasures]),
+      retryPendingFiles: record('retryPendingFiles', () => 0),
     },
     requests: {
       fetchRequests: record('fetchRequests', () => requests.filter((request) => viewer.role === 'admin' || request.kind === 'access_code').map((request) => ({ ...request }))),

@@ -19,7 +19,7 @@ import { retentionMachine } from './retention.machine'
 
 export interface PrivacySettingsApi {
   retention: RetentionApi
-  erasures: Pick<ErasureApi, 'fetchErasures'>
+  erasures: Pick<ErasureApi, 'fetchErasures' | 'retryPendingFiles'>
   audit: AuditApi
 }
 
@@ -99,6 +99,8 @@ export function PrivacySettings({ api, team }: PrivacySettingsProps) {
       privacyLogsMachine.provide({
         actors: {
           fetchLogs: fromPromise(async () => {
+            // Files an erasure could not remove are tried again first, so the log shows the erasures as they ended.
+            await api.erasures.retryPendingFiles().catch((error: unknown) => console.error(error))
             const [erasures, events] = await Promise.all([api.erasures.fetchErasures(), api.audit.fetchAuditPage(null, auditEventsShown)])
             return { erasures, events }
           }),

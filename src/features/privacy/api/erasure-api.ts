@@ -60,6 +60,16 @@ export function createErasureApi(client: SupabaseClient) {
     return count ?? 0
   }
 
+  /**
+   * Removes the files earlier erasures left queued (Storage failed then), as hosted Supabase has no
+   * job that reaches Storage: answers how many stay queued.
+   */
+  async function retryPendingFiles(): Promise<number> {
+    const { data, error } = await client.from('pending_file_erasures').select('bucket_id, name').order('queued_at').limit(1000)
+    if (error) throw toApiError(error, 'Failed to read the files left to remove')
+    return removeFiles(data)
+  }
+
   /** The tombstones, newest first. */
   async function fetchErasures(limit = 100): Promise<Erasure[]> {
     const { data, error } = await client.from('erasures').select('*').order('erased_at', { ascending: false }).limit(limit)
@@ -67,7 +77,7 @@ export function createErasureApi(client: SupabaseClient) {
     return z.array(erasureSchema).parse(data)
   }
 
-  return { erasePerson, eraseForRequest, countLeadsOfPhone, fetchErasures }
+  return { erasePerson, eraseForRequest, countLeadsOfPhone, fetchErasures, retryPendingFiles }
 }
 
 export type ErasureApi = ReturnType<typeof createErasureApi>
