@@ -23,7 +23,8 @@ interface ErasePersonContext {
 
 /**
  * Erasing a person: the phone's leads are counted, the admin confirms; a booking today makes the
- * database ask again (409), and a second confirmation goes on; then the counts of what went.
+ * database ask again (409), and a second confirmation goes on; then the counts of what went. Once
+ * the erasure is asked for it cannot be cancelled: its answer is always shown.
  */
 export const erasePersonMachine = setup({
   types: {
@@ -50,7 +51,6 @@ export const erasePersonMachine = setup({
   id: 'erasePerson',
   context: ({ input }) => ({ target: input, leadCount: null, bookingTodayConfirmed: false, outcome: null, failure: null }),
   initial: 'counting',
-  on: { 'erase.cancel': { target: '.cancelled', guard: ({ context }) => context.outcome === null } },
   states: {
     counting: {
       invoke: {
@@ -59,9 +59,12 @@ export const erasePersonMachine = setup({
         onDone: { target: 'asking', actions: assign({ leadCount: ({ event }) => event.output }) },
         onError: 'asking',
       },
+      on: { 'erase.cancel': 'cancelled' },
     },
-    asking: { on: { 'erase.confirm': 'erasing' } },
-    askingBookingToday: { on: { 'erase.confirm': { target: 'erasing', actions: assign({ bookingTodayConfirmed: true }) } } },
+    asking: { on: { 'erase.confirm': 'erasing', 'erase.cancel': 'cancelled' } },
+    askingBookingToday: {
+      on: { 'erase.confirm': { target: 'erasing', actions: assign({ bookingTodayConfirmed: true }) }, 'erase.cancel': 'cancelled' },
+    },
     erasing: {
       entry: assign({ failure: null }),
       invoke: {
