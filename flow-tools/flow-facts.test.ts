@@ -4,7 +4,7 @@ import { consultationFile, consultationFlow, consultationSource } from '@/testin
 import { optionParts } from '@/features/intake/flow/flow-options'
 import { messageText, stepById } from '@/testing/intake/flow-reading'
 import { changedSource } from '@/testing/intake/yaml-source-edits'
-import { accessCodeLink, chatFlow, consultationFacts, reminderTexts } from './flow-facts'
+import { accessCodeLink, chatFlow, consultationFacts, dashboardLinkTexts, reminderLink } from './flow-facts'
 import { loadTranslations } from './flow-files'
 import { isQuestionStep } from './question-steps'
 import { formatProblem } from './flow-problem'
@@ -102,7 +102,7 @@ describe('the reminder the dashboard sends', () => {
     const languages = loadTranslations(consultationFile, consultationFlow).flatMap((translation) =>
       translation.ok ? [{ code: translation.language, texts: translation.byEnglish }] : [],
     )
-    const texts = reminderTexts(consultationFlow, languages)
+    const texts = dashboardLinkTexts(consultationFlow, languages, reminderLink)
     expect(texts?.en).toBe(english)
     expect(texts?.hi).toBe(languages.find((language) => language.code === 'hi')?.texts[english])
     expect(texts?.hi).not.toBe(english)
@@ -114,7 +114,7 @@ describe('the reminder the dashboard sends', () => {
   it('is absent when the flow has none', () => {
     const { links, ...rest } = consultationFlow
     const withoutReminder = { ...rest, links: Object.fromEntries(Object.entries(links ?? {}).filter(([name]) => name !== 'reminder')) }
-    expect(reminderTexts(withoutReminder, [])).toBeNull()
+    expect(dashboardLinkTexts(withoutReminder, [], reminderLink)).toBeNull()
   })
 
   it('flow:check refuses a placeholder the dashboard cannot fill and a call link in its place', () => {
@@ -132,7 +132,7 @@ describe('the My data code message the dashboard sends', () => {
     const languages = loadTranslations(consultationFile, consultationFlow).flatMap((translation) =>
       translation.ok ? [{ code: translation.language, texts: translation.byEnglish }] : [],
     )
-    const texts = reminderTexts(consultationFlow, languages, accessCodeLink)
+    const texts = dashboardLinkTexts(consultationFlow, languages, accessCodeLink)
     expect(texts?.en).toBe(english)
     expect(texts?.hi).not.toBe(english)
     expect(texts?.hi).toContain('{{code}}')

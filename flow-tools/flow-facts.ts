@@ -85,14 +85,14 @@ export function chatFlow<F extends Flow>(flow: F): F {
 }
 
 /**
- * A dashboard link's WhatsApp text by language code (the reminder's unless `name` says which): the
- * flow's own (English) and each translation's, a language without its own text taking the flow's.
- * Null when the flow has none.
+ * A dashboard link's WhatsApp text (the reminder, the My data code) by language code: the flow's own
+ * (English) and each translation's, a language without its own text taking the flow's. Null when
+ * the flow has none.
  */
-export function reminderTexts(
+export function dashboardLinkTexts(
   flow: Flow,
   languages: readonly { code: string; texts: Readonly<Record<string, string>> }[],
-  name: string = reminderLink,
+  name: string,
 ): Record<string, string> | null {
   const link = flow.links?.[name]
   if (!link || !('whatsapp' in link)) return null
