@@ -7,6 +7,7 @@ import { adminClient, serviceClient, visitorClient } from './admin-backend.ts'
 import { seedAppointment, seedLeads, seedReferenceImage, uniqueSurname } from './admin-data.ts'
 import { dashboardHeading, signIn, signInAsAdmin, toast } from './admin-page.ts'
 import { english } from './chat-texts.ts'
+import { expectPhoneFriendly, phone } from './phone-layout.ts'
 import { seedStaff } from './team-members.ts'
 
 const { brand } = builtBrand()
@@ -152,4 +153,29 @@ test('an admin erases a person with a booking today: asked again for the booking
   } finally {
     await restore()
   }
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: phone, hasTouch: true, isMobile: true })
+
+  test('Requests and Settings › Privacy fit 390 px with thumb-sized controls', async ({ page }) => {
+    const [lead] = await seedLeads(uniqueSurname(), [{ first: 'Asha' }])
+    expect((await visitorClient({ 'x-forwarded-for': `198.51.100.${randomInt(1, 255)}` }).rpc('my_data_request_code', { phone: lead!.phone })).error).toBeNull()
+    await signIn(page)
+    await expect(page.getByRole('heading', { name: dashboardHeading })).toBeVisible()
+    await page.getByRole('tab', { name: /Requests/ }).click()
+    await expect(page.getByTestId('data-request').first()).toBeVisible()
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+    await expectPhoneFriendly(page)
+    // The Settings page's other sections are not this spec's: Privacy's own controls are checked.
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    const privacy = page.getByRole('region', { name: 'Privacy' })
+    await expect(privacy.getByTestId('audit-event').first()).toBeVisible()
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+    expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(phone.width)
+    for (const control of await privacy.locator('button, input').all()) {
+      const box = await control.boundingBox()
+      expect(box?.height, await control.evaluate((node) => node.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44)
+    }
+  })
 })

@@ -2,6 +2,7 @@ import { Badge } from '@chakra-ui/react'
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useRef } from 'react'
 import { fromPromise } from 'xstate'
+import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import type { RequestsApi } from './api/requests-api'
 import { openRequestsMachine } from './open-requests.machine'
 
@@ -20,8 +21,9 @@ export function OpenRequestsBadge({ api, version }: OpenRequestsBadgeProps) {
     if (version !== first.current) send({ type: 'count.refresh' })
   }, [version, send])
   const { count } = snapshot.context
+  const phone = usePhoneLayout()
   return count > 0 ? (
-    <Badge colorPalette="red" ms="1" aria-label={`${count} open`} data-testid="open-requests">
+    <Badge size={phone ? 'lg' : undefined} colorPalette="red" ms="1" aria-label={`${count} open`} data-testid="open-requests">
       {count}
     </Badge>
   ) : null

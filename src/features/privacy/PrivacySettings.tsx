@@ -143,7 +143,7 @@ export function PrivacySettings({ api, team }: PrivacySettingsProps) {
           <Stack gap="1" data-testid="erasures">
             {erasures.map((erasure) => (
               <Text key={erasure.id} fontSize="sm">
-                {formatDateTime(erasure.erased_at)} · {actorName(erasure.erased_by, team)} · <Badge>{erasureReasonLabels[erasure.reason]}</Badge> ·{' '}
+                {formatDateTime(erasure.erased_at)} · {actorName(erasure.erased_by, team)} · <Badge size={phone ? 'lg' : undefined}>{erasureReasonLabels[erasure.reason]}</Badge> ·{' '}
                 {erasureCountsText(erasure)}
               </Text>
             ))}

@@ -58,6 +58,7 @@ export function RequestsTab({ api, erasureApi, viewer, team, onChanged }: Reques
   const phone = usePhoneLayout()
   const now = useNow(60_000)
   const size = phone ? 'lg' : 'sm'
+  const badgeSize = phone ? 'lg' : undefined
   const busy = snapshot.matches({ writing: 'sending' })
   const { sentCode, rejecting, revealed } = snapshot.context
   const erased = useCallback(() => {
@@ -73,8 +74,14 @@ export function RequestsTab({ api, erasureApi, viewer, team, onChanged }: Reques
         <HStack justify="space-between" wrap="wrap">
           <HStack>
             <Text fontWeight="semibold">{requestKindLabels[request.kind]}</Text>
-            <Badge colorPalette={open ? 'orange' : request.status === 'done' ? 'green' : 'gray'}>{requestStatusLabels[request.status]}</Badge>
-            {overdue && <Badge colorPalette="red">{requestsTexts.overdue}</Badge>}
+            <Badge size={badgeSize} colorPalette={open ? 'orange' : request.status === 'done' ? 'green' : 'gray'}>
+              {requestStatusLabels[request.status]}
+            </Badge>
+            {overdue && (
+              <Badge size={badgeSize} colorPalette="red">
+                {requestsTexts.overdue}
+              </Badge>
+            )}
           </HStack>
           <HStack>
             {request.phone === null ? (
@@ -86,7 +93,7 @@ export function RequestsTab({ api, erasureApi, viewer, team, onChanged }: Reques
                 <Text fontFamily="mono" aria-label="Masked number">
                   {maskedPhone(request.phone)}
                 </Text>
-                <Button size="xs" variant="ghost" onClick={() => requests.send({ type: 'phone.reveal', requestId: request.id })}>
+                <Button size={phone ? 'lg' : 'xs'} variant="ghost" onClick={() => requests.send({ type: 'phone.reveal', requestId: request.id })}>
                   {requestsTexts.showPhone}
                 </Button>
               </>
