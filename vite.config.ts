@@ -11,7 +11,13 @@ export default defineConfig({
   plugins: [
     ...(app.plugins ?? []),
     localSupabaseBackend(),
-    prerenderPlugin({ entry: '/src/app/render-first-screen.tsx', renderConfig: () => appModules({ flowFile: consultationFlowFile }) }),
+    prerenderPlugin({
+      pages: [
+        { html: 'index.html', entry: '/src/app/render-first-screen.tsx' },
+        { html: 'privacy.html', entry: '/src/app/render-privacy-page.tsx' },
+      ],
+      renderConfig: () => appModules({ flowFile: consultationFlowFile }),
+    }),
   ],
   // No CORS: a page on another origin (any localhost port included) must not read the app's files.
   // The local backend answers CORS for its own API paths, as Supabase does.
@@ -25,6 +31,8 @@ export default defineConfig({
     // stylesheet request, no lazy chunk on a CSS file of its own.
     cssCodeSplit: false,
     rolldownOptions: {
+      // The Privacy notice has a page of its own, prerendered (served at /privacy).
+      input: { index: 'index.html', privacy: 'privacy.html' },
       // These CommonJS packages have no side effects the bundler can see; Emotion imports them only
       // for withTheme, which nothing uses, and they would otherwise ship with every page that uses Chakra.
       treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id) },

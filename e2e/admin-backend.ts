@@ -30,10 +30,11 @@ export async function adminCredentials(): Promise<{ email: string; password: str
   return { email: field('email'), password: field('password') }
 }
 
-function clientWith(key: 'serviceRoleKey' | 'anonKey') {
+function clientWith(key: 'serviceRoleKey' | 'anonKey', headers: Record<string, string> = {}) {
   const keys = JSON.parse(readFileSync(folder.keys, 'utf8')) as Record<typeof key, string>
   return createClient(backendUrl, keys[key], {
     auth: { persistSession: false, autoRefreshToken: false },
+    global: { headers },
     realtime: { transport: RealtimeUnavailable as unknown as typeof WebSocket },
   })
 }
@@ -43,9 +44,12 @@ export function serviceClient() {
   return clientWith('serviceRoleKey')
 }
 
-/** A visitor's client, as the chat and the manage page use it: what the database lets anyone do. */
-export function visitorClient() {
-  return clientWith('anonKey')
+/**
+ * A visitor's client, as the chat and the manage page use it: what the database lets anyone do;
+ * `headers` as the visitor's browser (or edge) sends them, such as an address of its own.
+ */
+export function visitorClient(headers: Record<string, string> = {}) {
+  return clientWith('anonKey', headers)
 }
 
 /** Signed in as the first admin: reads what row-level security lets an admin read. */

@@ -5,7 +5,7 @@ import { quietDay, startedOnAndIdle } from './chat-sessions.ts'
 import { uniqueSurname } from './admin-data.ts'
 import { signInAsAdmin, toast } from './admin-page.ts'
 import { english } from './chat-texts.ts'
-import { answerAfterBudget, answerUpToBudget, choose, fillForm, sessionIdOf, uniquePhone } from './visitor-chat.ts'
+import { answerAfterBudget, answerUpToBudget, choose, fillForm, optInToWhatsAppMarketing, sessionIdOf, uniquePhone } from './visitor-chat.ts'
 
 /** Waits until the chat's recording of a session has reached the database (it is sent in the background). */
 async function recorded(sessionId: string, lastShownStep: string) {
@@ -32,6 +32,7 @@ async function visitorChats(browser: Browser, landing: string, chat: (page: Page
 /**
  * Four visitors chat in their own browsers: one leaves at the occasion question, one chooses to chat
  * first at the budget question, one leaves at the name form, and one completes (a lead, no upload).
+ * The first two tick the WhatsApp opt-in: the unfinished chats list only those who did.
  * Their sessions then move to one quiet past day, idle for an hour, so the figures of that day are theirs.
  */
 async function fourVisitors(browser: Browser, surname: string) {
@@ -40,7 +41,7 @@ async function fourVisitors(browser: Browser, surname: string) {
   const completed = { name: `Chitra ${surname}`, phone: uniquePhone() }
   const sessions = [
     await visitorChats(browser, '/?utm_source=instagram', async (page) => {
-      await fillForm(page, 'name_form', { name: leftAtOccasion.name, phone: leftAtOccasion.phone })
+      await fillForm(page, 'name_form', { name: leftAtOccasion.name, phone: leftAtOccasion.phone }, english, () => optInToWhatsAppMarketing(page))
       await expect(page.getByRole('button', { name: 'Anniversary', exact: true })).toBeVisible({ timeout: 15_000 })
       return 'occasion'
     }),
@@ -48,7 +49,7 @@ async function fourVisitors(browser: Browser, surname: string) {
       browser,
       '/',
       async (page) => {
-        await answerUpToBudget(page, choseChatFirst.name, choseChatFirst.phone)
+        await answerUpToBudget(page, choseChatFirst.name, choseChatFirst.phone, { marketing: true })
         const popup = page.waitForEvent('popup')
         await choose(page, "💬 I'd prefer to chat first")
         await popup

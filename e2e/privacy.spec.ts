@@ -73,13 +73,45 @@ test.describe('the privacy notice', () => {
     ['English', english, ''],
     ['Hindi', hindi, '?lang=hi'],
   ] as const) {
-    test(`the page in ${name} at 390 px: every section, links in the same language, phone-friendly, no serious accessibility problems`, async ({ page }) => {
+    test(`the page in ${name} at 390 px: prerendered and hydrated, every section, links in the same language, phone-friendly, no serious accessibility problems`, async ({ page }) => {
+      const problems: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text())
+      })
+      // Before any script of the page: notes whether the prerendered notice is ever taken out (rendered over, not hydrated).
+      await page.addInitScript(() => {
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.removedNodes) if (node instanceof Element && (node.id === 'privacy-notice' || node.querySelector('#privacy-notice'))) document.documentElement.dataset.noticeReplaced = ''
+          }
+        }).observe(document, { childList: true, subtree: true })
+      })
       await page.goto(`/privacy${query}`)
       await expectPrivacyPage(page, texts)
+      // Hydrated: React has attached to the prerendered element (its props are on the node).
+      await expect.poll(() => page.evaluate(() => Object.keys(document.getElementById('privacy-notice') ?? {}).some((key) => key.startsWith('__react')))).toBe(true)
+      expect(await page.evaluate(() => 'noticeReplaced' in document.documentElement.dataset)).toBe(false)
+      expect(problems).toEqual([])
       await expect(page.getByRole('link', { name: texts.text(['notice', 'page', 'my_data']) })).toHaveAttribute('href', `/my-data${query}`)
       await expect(page.getByRole('link', { name: texts.text(['notice', 'page', 'back']) })).toHaveAttribute('href', `/${query}`)
       await expectPhoneFriendly(page)
       expect(await seriousAccessibilityProblems(page)).toEqual([])
     })
   }
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false })
+
+    for (const [name, texts, query] of [
+      ['English', english, ''],
+      ['Hindi', hindi, '?lang=hi'],
+    ] as const) {
+      test(`the page is there in ${name}: every section and the version line, its links in the same language`, async ({ page }) => {
+        await page.goto(`/privacy${query}`)
+        expect(await page.locator('html').getAttribute('lang')).toMatch(new RegExp(`^${texts.code}(-|$)`))
+        await expectPrivacyPage(page, texts)
+        await expect(page.getByRole('link', { name: texts.text(['notice', 'page', 'my_data']) })).toHaveAttribute('href', `/my-data${query}`)
+      })
+    }
+  })
 })

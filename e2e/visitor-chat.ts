@@ -15,14 +15,28 @@ export async function choose(page: Page, label: string) {
   await option.click()
 }
 
-/** Fills a form step's fields (by field id) and sends it, in the chat's language. */
-export async function fillForm(page: Page, stepId: string, values: Record<string, string>, texts: ChatTexts = english) {
+/** Fills a form step's fields (by field id) and sends it, in the chat's language; `beforeSending` acts on the filled form. */
+export async function fillForm(
+  page: Page,
+  stepId: string,
+  values: Record<string, string>,
+  texts: ChatTexts = english,
+  beforeSending?: () => Promise<void>,
+) {
   for (const [fieldId, value] of Object.entries(values)) {
     const field = page.getByLabel(texts.field(stepId, fieldId), { exact: true })
     await expect(field).toBeVisible({ timeout: 15_000 })
     await field.fill(value)
   }
+  await beforeSending?.()
   await page.getByRole('button', { name: texts.submit(stepId), exact: true }).click()
+}
+
+/** Ticks the name form's WhatsApp marketing opt-in (unticked until the visitor ticks it). */
+export async function optInToWhatsAppMarketing(page: Page, texts: ChatTexts = english) {
+  const optIn = page.getByRole('checkbox', { name: texts.text(['notice', 'marketing']) })
+  await optIn.check()
+  await expect(optIn).toBeChecked()
 }
 
 /** Opens the month of an IST date in the scheduler's calendar and picks that day, once it is offered. */
@@ -38,8 +52,8 @@ export async function pickDate(page: Page, dateKey: string) {
   await option.click()
 }
 
-export async function answerUpToBudget(page: Page, name: string, phone: string) {
-  await fillForm(page, 'name_form', { name, phone })
+export async function answerUpToBudget(page: Page, name: string, phone: string, { marketing = false } = {}) {
+  await fillForm(page, 'name_form', { name, phone }, english, marketing ? () => optInToWhatsAppMarketing(page) : undefined)
   await choose(page, 'Anniversary')
   await choose(page, 'Ring')
 }

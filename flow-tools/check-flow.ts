@@ -3,8 +3,8 @@ import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from '../src
 import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { targetsOf } from './step-targets.ts'
-import { followUpLink, followUpPlaceholders, reminderLink, reminderPlaceholders } from './flow-facts.ts'
-import { noticePlaceholders, privacyPagePlaceholders } from '../src/features/intake/flow/notice.schema.ts'
+import { accessCodeLink, dashboardLinkPlaceholders, followUpLink, followUpPlaceholders, reminderLink } from './flow-facts.ts'
+import { myDataPagePlaceholders, noticePlaceholders, privacyPagePlaceholders } from '../src/features/intake/flow/notice.schema.ts'
 import { bookedPlaceholders, editPlaceholders, managePagePlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
@@ -174,6 +174,17 @@ function checkReminderLink(flow: Flow, report: Reporter) {
   }
 }
 
+/** The dashboard sends a visitor their My data code on WhatsApp: a WhatsApp text that holds {{code}}. */
+function checkAccessCodeLink(flow: Flow, report: Reporter) {
+  const link = flow.links?.[accessCodeLink]
+  if (!link) return
+  if (!('whatsapp' in link)) {
+    report.at(['links', accessCodeLink], `links.${accessCodeLink} must be a whatsapp: text (the dashboard's message with a My data code)`)
+  } else if (!link.whatsapp.includes('{{code}}')) {
+    report.at(['links', accessCodeLink, 'whatsapp'], `links.${accessCodeLink} must hold {{code}}: the message carries the visitor's one-time code`)
+  }
+}
+
 /** Semantic checks a schema cannot express: references, reachability, dead ends, placeholders. */
 export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowProblem[] {
   const problems: FlowProblem[] = []
@@ -198,12 +209,14 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
     report.inText(['notice', 'page', 'sections', name, 'heading'], heading, privacyPagePlaceholders)
     report.inText(['notice', 'page', 'sections', name, 'body'], body, privacyPagePlaceholders)
   }
+  for (const [key, said] of Object.entries(flow.notice.my_data)) report.inText(['notice', 'my_data', key], said, myDataPagePlaceholders)
   flow.steps.forEach((step, index) => checkStep(step, ['steps', index], flow, report))
   for (const [name, link] of Object.entries(flow.links ?? {})) {
-    if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp, name === reminderLink ? reminderPlaceholders : placeholderNames)
+    if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp, name === followUpLink ? placeholderNames : (dashboardLinkPlaceholders[name] ?? placeholderNames))
   }
   checkFollowUpLink(flow, report)
   checkReminderLink(flow, report)
+  checkAccessCodeLink(flow, report)
   if (flow.scheduler) {
     const confirmation = flow.scheduler.confirmation
     for (const [key, text] of Object.entries(flow.scheduler.card)) report.inText(['scheduler', 'card', key], text, [...placeholderNames, ...bookedPlaceholders])

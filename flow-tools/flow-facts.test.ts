@@ -4,7 +4,7 @@ import { consultationFile, consultationFlow, consultationSource } from '@/testin
 import { optionParts } from '@/features/intake/flow/flow-options'
 import { messageText, stepById } from '@/testing/intake/flow-reading'
 import { changedSource } from '@/testing/intake/yaml-source-edits'
-import { chatFlow, consultationFacts, reminderTexts } from './flow-facts'
+import { accessCodeLink, chatFlow, consultationFacts, dashboardLinkTexts, reminderLink } from './flow-facts'
 import { loadTranslations } from './flow-files'
 import { isQuestionStep } from './question-steps'
 import { formatProblem } from './flow-problem'
@@ -102,7 +102,7 @@ describe('the reminder the dashboard sends', () => {
     const languages = loadTranslations(consultationFile, consultationFlow).flatMap((translation) =>
       translation.ok ? [{ code: translation.language, texts: translation.byEnglish }] : [],
     )
-    const texts = reminderTexts(consultationFlow, languages)
+    const texts = dashboardLinkTexts(consultationFlow, languages, reminderLink)
     expect(texts?.en).toBe(english)
     expect(texts?.hi).toBe(languages.find((language) => language.code === 'hi')?.texts[english])
     expect(texts?.hi).not.toBe(english)
@@ -114,12 +114,35 @@ describe('the reminder the dashboard sends', () => {
   it('is absent when the flow has none', () => {
     const { links, ...rest } = consultationFlow
     const withoutReminder = { ...rest, links: Object.fromEntries(Object.entries(links ?? {}).filter(([name]) => name !== 'reminder')) }
-    expect(reminderTexts(withoutReminder, [])).toBeNull()
+    expect(dashboardLinkTexts(withoutReminder, [], reminderLink)).toBeNull()
   })
 
   it('flow:check refuses a placeholder the dashboard cannot fill and a call link in its place', () => {
     expect(problemsWithLink('reminder', { whatsapp: 'Hi {{name}}, {{date}} at {{time}}: {{business}}, {{business_phone}}' })).toEqual([])
     expect(problemsWithLink('reminder', { whatsapp: 'Hi {{name}}, about your {{product_type}}' })).toEqual([expect.stringMatching(/bad placeholder \{\{product_type\}\} \(known: name, date, time, business, business_phone\)$/)])
     expect(problemsWithLink('reminder', { tel: true })).toEqual([expect.stringMatching(/links\.reminder must be a whatsapp: text \(the dashboard's reminder of an appointment\)$/)])
+  })
+})
+
+describe('the My data code message the dashboard sends', () => {
+  const link = consultationFlow.links?.[accessCodeLink]
+  const english = link && 'whatsapp' in link ? link.whatsapp : ''
+
+  it('is the flow\'s text in English and the translation\'s in Hindi, each with the code; the chat is left without it', () => {
+    const languages = loadTranslations(consultationFile, consultationFlow).flatMap((translation) =>
+      translation.ok ? [{ code: translation.language, texts: translation.byEnglish }] : [],
+    )
+    const texts = dashboardLinkTexts(consultationFlow, languages, accessCodeLink)
+    expect(texts?.en).toBe(english)
+    expect(texts?.hi).not.toBe(english)
+    expect(texts?.hi).toContain('{{code}}')
+    expect(chatFlow(consultationFlow).links?.[accessCodeLink]).toBeUndefined()
+  })
+
+  it('flow:check wants a WhatsApp text holding {{code}}, with only the placeholders the dashboard fills', () => {
+    expect(problemsWithLink(accessCodeLink, { whatsapp: 'Code {{code}} from {{business}}, {{business_phone}}' })).toEqual([])
+    expect(problemsWithLink(accessCodeLink, { whatsapp: 'Hi {{name}}, your code is {{code}}' })).toEqual([expect.stringMatching(/bad placeholder \{\{name\}\} \(known: code, business, business_phone\)$/)])
+    expect(problemsWithLink(accessCodeLink, { whatsapp: 'Your code is ready' })).toEqual([expect.stringMatching(/links\.access_code must hold \{\{code\}\}/)])
+    expect(problemsWithLink(accessCodeLink, { tel: true })).toEqual([expect.stringMatching(/links\.access_code must be a whatsapp: text/)])
   })
 })

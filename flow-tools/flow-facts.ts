@@ -53,8 +53,19 @@ export const reminderLink = 'reminder'
 /** The placeholders a reminder may use: the lead's name, the appointment's date and time, the brand's name and phone. */
 export const reminderPlaceholders: readonly string[] = ['name', 'date', 'time', 'business', 'business_phone']
 
-/** The links only the dashboard opens, never the chat. */
-const dashboardLinks: readonly string[] = [followUpLink, reminderLink]
+/** The link whose prefilled WhatsApp text the dashboard sends a visitor with their one-time My data code. */
+export const accessCodeLink = 'access_code'
+
+/** The placeholders the access code message may use; it must use {{code}}. */
+export const accessCodePlaceholders: readonly string[] = ['code', 'business', 'business_phone']
+
+/** The links only the dashboard opens, never the chat, each with the placeholders the dashboard fills. */
+export const dashboardLinkPlaceholders: Readonly<Record<string, readonly string[]>> = {
+  [followUpLink]: followUpPlaceholders,
+  [reminderLink]: reminderPlaceholders,
+  [accessCodeLink]: accessCodePlaceholders,
+}
+const dashboardLinks: readonly string[] = Object.keys(dashboardLinkPlaceholders)
 
 const placeholderLabels = Object.fromEntries(placeholderNames.map((name) => [name, `[${name}]`]))
 
@@ -74,11 +85,16 @@ export function chatFlow<F extends Flow>(flow: F): F {
 }
 
 /**
- * The reminder's WhatsApp text by language code: the flow's own (English) and each translation's, a
- * language without its own text taking the flow's. Null when the flow has none.
+ * A dashboard link's WhatsApp text (the reminder, the My data code) by language code: the flow's own
+ * (English) and each translation's, a language without its own text taking the flow's. Null when
+ * the flow has none.
  */
-export function reminderTexts(flow: Flow, languages: readonly { code: string; texts: Readonly<Record<string, string>> }[]): Record<string, string> | null {
-  const link = flow.links?.[reminderLink]
+export function dashboardLinkTexts(
+  flow: Flow,
+  languages: readonly { code: string; texts: Readonly<Record<string, string>> }[],
+  name: string,
+): Record<string, string> | null {
+  const link = flow.links?.[name]
   if (!link || !('whatsapp' in link)) return null
   const english = link.whatsapp
   return Object.fromEntries([[flowLanguage.code, english], ...languages.map(({ code, texts }) => [code, (Object.hasOwn(texts, english) ? texts[english] : undefined) ?? english])])

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { builtBrand } from '../flow-tools/brand/brand-files'
 import { checkedConsultationFlow, consultationFlowFile, translationFilesOf } from '../flow-tools/flow-files'
 import { firstScreenMessages } from './first-screen-messages'
+import { privacyPageHeadings } from './privacy-page-headings'
 import { unstyledClasses } from './unstyled-classes'
 import { chunksLoadedBefore } from './visitor-bundle-size'
 
@@ -19,6 +20,8 @@ const loadedLater = [
   'src/app/start-routed-pages.tsx', // the router and the not-found page
   'src/app/start-admin-page.tsx', // the admin area, on /admin only
   'src/app/start-manage-page.tsx', // the visitor's own page for a booking, on /booking only
+  'src/app/start-privacy-page.tsx', // the Privacy notice, on /privacy only
+  'src/app/start-my-data-page.tsx', // the visitor's My data page, on /my-data only
   'src/features/intake/api/index.ts', // supabase-js: the first request is the lead save, after the last form
   'src/features/intake/recording/browser-recorder.ts', // the chat's recording: loads once the page is idle, nothing waits for it
   'src/features/intake/chat/UploadPanel.tsx',
@@ -53,7 +56,7 @@ describe('the production build of the visitor page', () => {
         ...chunks.map((chunk) => `  ${chunk.file}  ${(chunk.gzipBytes / 1024).toFixed(1)} KB`),
       ].join('\n'),
     )
-    expect(chunks.some((chunk) => /start-admin-page|start-manage-page|ManageBookingPage|ReschedulePanel|AdminChakra|SchedulerPanel|UploadPanel|BookedLinks|calendar-download|supabase|start-routed-pages|consultation\.[a-z]/.test(chunk.file))).toBe(false)
+    expect(chunks.some((chunk) => /start-admin-page|start-manage-page|ManageBookingPage|start-my-data-page|MyDataPage|ReschedulePanel|AdminChakra|SchedulerPanel|UploadPanel|BookedLinks|calendar-download|supabase|start-routed-pages|consultation\.[a-z]/.test(chunk.file))).toBe(false)
     expect(total).toBeLessThanOrEqual(budgetBytes)
   })
 
@@ -101,5 +104,22 @@ describe('the production build of the visitor page', () => {
     expect(run('?lang=hi', 'en-US', null)).toBe('hi')
     expect(run('', 'hi-IN', JSON.stringify({ snapshot: { context: { language: 'en' } } }))).toBe('en')
     expect(run('', 'en-US', 'garbage')).toBe('en')
+  })
+
+  test('has the Privacy notice prerendered, styled, in privacy.html and in each other language in privacy.<code>.html', () => {
+    const files = [['en', 'privacy.html'], ...translationFilesOf(consultationFlowFile).map(({ language }) => [language, `privacy.${language}.html`])]
+    expect(files.map(([language]) => language)).toContain('hi')
+    for (const [language, file] of files) {
+      const page = readFileSync(path.join(outDir, file!), 'utf8')
+      const document = new DOMParser().parseFromString(page, 'text/html')
+      const notice = document.querySelector('#root > #privacy-notice')
+      expect([document.documentElement.lang.split('-')[0], notice?.getAttribute('lang')], file).toEqual([language, language])
+      expect(notice?.querySelector('header h1')?.textContent).toBe(brand.title)
+      const headings = [...(notice?.querySelectorAll('main h2, main h3') ?? [])].map((heading) => heading.textContent)
+      expect(headings).toEqual(privacyPageHeadings(language))
+      expect(document.querySelectorAll('link[rel=stylesheet]')).toHaveLength(0)
+      expect(unstyledClasses(page)).toEqual([])
+    }
+    expect(privacyPageHeadings('hi')).not.toEqual(privacyPageHeadings())
   })
 })

@@ -19,4 +19,9 @@ declare module 'virtual:consultation-facts' {
    * the placeholders {{name}}, {{date}}, {{time}}, {{business}} and {{business_phone}}. Null when the flow has none.
    */
   export const reminderTexts: (Readonly<Record<string, string>> & { readonly en: string }) | null
+  /**
+   * The WhatsApp message with a visitor's one-time My data code by language code, with the
+   * placeholders {{code}}, {{business}} and {{business_phone}}. Null when the flow has none.
+   */
+  export const accessCodeTexts: (Readonly<Record<string, string>> & { readonly en: string }) | null
 }

@@ -16,6 +16,9 @@ export const noticeColumns = ['notice_version', 'notice_language', 'notice_seen_
 /** The columns of a lead the database keeps about consent: when the opt-in was given, when consent was withdrawn. */
 export const consentColumns = ['whatsapp_marketing_at', 'consent_withdrawn_at'] as const
 
+/** How the dashboard names a lead's WhatsApp marketing choice (column, filter, details). */
+export const marketingLabels = { title: 'WhatsApp marketing', optedIn: 'Opted in', notOptedIn: 'Not opted in' } as const
+
 /** What the dashboard reads of a lead's consent: the notice seen (null on leads from before notices), the opt-in and its time, a withdrawal. */
 export interface LeadConsent {
   notice_version: string | null

@@ -14,3 +14,14 @@ export const supabase = createClient(config.url, config.anonKey, {
     detectSessionInUrl: false,
   },
 })
+
+/**
+ * A client of its own for requests that carry `headers` (which the database's policies read from
+ * `request.headers`): signed out, keeping no session, so it never touches the one client's.
+ */
+export function clientSending(headers: Record<string, string>) {
+  return createClient(config.url, config.anonKey, {
+    global: { headers },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: `${authStorageKey(config.url)}-unsigned` },
+  })
+}

@@ -13,6 +13,7 @@ import { aTeam } from './lead-work-fixtures'
 import { memoryAvailabilityApi } from './memory-availability-api'
 import { memoryLeadWorkApis } from './memory-lead-work-apis'
 import { memoryRemindersApi } from './memory-reminders-api'
+import { memoryPrivacyApis, type MemoryPrivacyData } from './memory-privacy-apis'
 import { memoryTeamApis } from './memory-team-apis'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
@@ -35,6 +36,7 @@ export function memoryDashboardApis(
   chats: { insights?: Insights; unfinished?: readonly UnfinishedChat[]; noShows?: NoShowMonth[] } = {},
   people: { viewer?: Viewer; team?: readonly TeamMember[] } = {},
   bookings: { needingAttention?: BookingNeedingAttention[] } = {},
+  privacyData: MemoryPrivacyData = {},
 ) {
   const viewer = people.viewer ?? aTeam.admin
   const team = [...(people.team ?? Object.values(aTeam))]
@@ -50,12 +52,14 @@ export function memoryDashboardApis(
       calls.push({ name, args })
       return await run(...args)
     }
+  /** A column's value as a filter's condition names it: PostgREST compares a boolean column to 'true' or 'false'. */
+  const storedValue = (value: unknown) => (typeof value === 'boolean' ? String(value) : value)
   const matching = (filters: LeadFilters) => {
     const term = filters.search.trim().toLowerCase()
     return [...stored.values()].filter(
       (lead) =>
         (!term || [lead.name, lead.phone, lead.email, lead.city].some((field) => field.toLowerCase().includes(term))) &&
-        appliedFilters(filters).every((filter) => lead[filter.column] === filterCondition(filter, filters[filter.key]).equals),
+        appliedFilters(filters).every((filter) => storedValue(lead[filter.column]) === filterCondition(filter, filters[filter.key]).equals),
     )
   }
   const sorted = (found: Lead[], sort: LeadQuery['sort']) =>
@@ -82,7 +86,9 @@ export function memoryDashboardApis(
     changes.change({ type: 'row.changed', table: 'appointments', row: appointment })
     return appointment
   }
+  const privacy = memoryPrivacyApis(record, viewer, stored, privacyData)
   const apis: DashboardApis = {
+    privacy: privacy.apis,
     ...teamWork.apis,
     today: { ...teamWork.apis.today, ...memoryRemindersApi(record, viewer, storedAppointments, () => [...stored.values()]) },
     availability: availability.api,
@@ -173,5 +179,5 @@ export function memoryDashboardApis(
     if (live) changes.change({ type: 'row.changed', table: 'leads', row: lead })
     return lead
   }
-  return { apis, calls, changes, visitorAdds, memberChanges, team, work, settings: teamWork.settings, availability, appointments: storedAppointments }
+  return { apis, calls, changes, visitorAdds, memberChanges, team, work, settings: teamWork.settings, availability, appointments: storedAppointments, privacy }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { asSuperuser, chatRecorder } from './support/chat-sessions.ts'
+import { asSuperuser, chatRecorder, walk } from './support/chat-sessions.ts'
 import { startDashboardBackend, type DashboardBackend } from './support/dashboard-backend.ts'
 import { onePixelPng, uploadName } from './support/images.ts'
 import { newLead } from './support/leads.ts'
@@ -36,8 +36,14 @@ async function arrangePerson(phone: string, names: [lead: string, chat: string])
   expect((await admin.rpc('follow_up_add', { lead_id: first.id, due_at: new Date(Date.now() + 86_400_000).toISOString(), text: 'Call back' })).error).toBeNull()
   expect((await admin.rpc('export_leads_chunk', { export_id: crypto.randomUUID(), filters: { term: phone } })).error).toBeNull()
 
+  // The second lead's earlier consultation, which the visitor missed.
+  const missed = await dashboard.serviceClient().from('appointments')
+    .insert({ lead_id: second.id, slot_datetime: new Date(Date.now() - 3_600_000).toISOString(), status: 'no-show' })
+  expect(missed.error).toBeNull()
+
   const completed = chatRecorder(dashboard.anonClient())
-  await completed.start()
+  await completed.start({ utm_source: 'erasure-test' })
+  await walk(completed, walkedSteps)
   await completed.contact(first.name, phone)
   expect((await completed.completed(first.id)).error).toBeNull()
   const unfinished = chatRecorder(dashboard.anonClient())
@@ -59,20 +65,34 @@ function istMidnight(days: number): string {
   return new Date(Date.parse(`${today}T00:00:00+05:30`) + days * 86_400_000).toISOString()
 }
 
+/** The chat totals of whole days (kept by counters), today's among them. */
+async function chatTotals(): Promise<Record<string, number>> {
+  const chats = await dashboard.admin.client.rpc('chat_totals', { from: istMidnight(-2), to: istMidnight(1) })
+  expect(chats.error).toBeNull()
+  return chats.data as Record<string, number>
+}
+
+/** The steps the arranged chats walk. */
+const walkedSteps = ['occasion', 'product_type', 'budget']
+
 /**
- * The dashboard's stat counters and the chat totals of whole days (kept by counters). The chat
- * totals' bookings are joined live from sessions and appointments, so they are left out: an
- * erased person's bookings leave that figure.
+ * Every figure the dashboard's tiles and Insights show: the stat counters (but the open follow-ups
+ * past due, a to-do list's length, which the erased person's follow-up rightly leaves), and the
+ * chat funnel, totals and sources and the no-show months, of whole days as Insights asks for them.
  */
 async function figures() {
-  const stats = await dashboard.admin.client.rpc('dashboard_stats')
-  const chats = await dashboard.admin.client.rpc('chat_totals', { from: istMidnight(-2), to: istMidnight(1) })
-  expect([stats.error, chats.error]).toEqual([null, null])
+  const admin = dashboard.admin.client
+  const period = { from: istMidnight(-2), to: istMidnight(1) }
+  const [stats, funnel, sources, noShows] = await Promise.all([
+    admin.rpc('dashboard_stats'),
+    admin.rpc('chat_funnel', { ...period, step_ids: walkedSteps }),
+    admin.rpc('chat_sources', period),
+    admin.rpc('no_show_stats', { months: 2 }),
+  ])
+  expect([stats.error, funnel.error, sources.error, noShows.error]).toEqual([null, null, null, null])
   const counters: Record<string, unknown> = { ...stats.data }
-  const chatCounters: Record<string, unknown> = { ...chats.data }
   delete counters.overdue_follow_ups
-  delete chatCounters.bookings
-  return { counters, chats: chatCounters }
+  return { counters, chats: await chatTotals(), funnel: funnel.data, sources: sources.data, noShows: noShows.data }
 }
 
 /** What any endpoint the dashboard reads still returns about `person`, as JSON text. */
@@ -148,9 +168,12 @@ describe('erase_person: an admin erases everything held about a phone number', (
   it('erases every record, keeps the counters, leaves a tombstone without the person, and names the files', async () => {
     expect(await everythingAbout(person)).toContain(person.phone)
     const before = await figures()
+    expect(before.chats.bookings).toBeGreaterThanOrEqual(2)
+    expect(JSON.stringify(before)).toMatch(/"no_shows":[1-9]/)
+    expect(JSON.stringify(before)).toContain('erasure-test')
     const { data, error } = await erase(person.phone, true)
     expect(error).toBeNull()
-    expect(data).toMatchObject({ leads: 2, appointments: 1, notes: 1, follow_ups: 1, chat_sessions: 2, files: 1, paths: [{ bucket_id: bucket, name: person.image }] })
+    expect(data).toMatchObject({ leads: 2, appointments: 2, notes: 1, follow_ups: 1, chat_sessions: 2, files: 1, paths: [{ bucket_id: bucket, name: person.image }] })
 
     const left = await everythingAbout(person)
     for (const trace of [person.phone, person.image, ...person.leadIds, ...person.sessionIds, ...person.names]) expect(left).not.toContain(trace)
@@ -205,5 +228,54 @@ describe('two erasures of one person at once', () => {
     const counts = [one.data, two.data].map((result) => (result as { leads: number }).leads).sort()
     expect(counts).toEqual([0, 2])
     expect(await everythingAbout(person)).not.toContain(person.phone)
+  })
+})
+
+describe("the chat totals' bookings and the no-shows outside an erasure", () => {
+  /** A lead of a completed chat, the chat completed before or after its booking. */
+  async function bookedChat(phone: string, bookedBeforeCompleting: boolean) {
+    const lead = newLead({ phone })
+    expect((await dashboard.serviceClient().from('leads').insert([lead])).error).toBeNull()
+    const chat = chatRecorder(dashboard.anonClient())
+    await chat.start()
+    await chat.contact(lead.name, phone)
+    const book = async () => {
+      const booking = await dashboard.serviceClient().from('appointments')
+        .insert({ lead_id: lead.id, slot_datetime: new Date().toISOString(), status: 'completed' })
+        .select('id')
+        .single()
+      expect(booking.error).toBeNull()
+      return booking.data!.id as string
+    }
+    const bookingId = bookedBeforeCompleting ? await book() : undefined
+    expect((await chat.completed(lead.id)).error).toBeNull()
+    return { leadId: lead.id, bookingId: bookingId ?? (await book()) }
+  }
+
+  it('count a booking made before or after the chat completed; a cancel keeps it, a deleted booking or lead leaves (and a deleted no-show the no-shows)', async () => {
+    const start = (await chatTotals()).bookings!
+    const after = await bookedChat('9811100011', false)
+    expect((await chatTotals()).bookings).toBe(start + 1)
+    const before = await bookedChat('9811100012', true)
+    expect((await chatTotals()).bookings).toBe(start + 2)
+
+    const cancel = await dashboard.admin.client.from('appointments').update({ status: 'cancelled' }).eq('id', after.bookingId).select('id')
+    expect([cancel.error, cancel.data]).toEqual([null, [{ id: after.bookingId }]])
+    expect((await chatTotals()).bookings).toBe(start + 2)
+
+    const noShows = async () => {
+      const { data, error } = await dashboard.admin.client.rpc('no_show_stats', { months: 1 })
+      expect(error).toBeNull()
+      return (data as { no_shows: number }[])[0]?.no_shows
+    }
+    const noShowsBefore = await noShows()
+    expect((await dashboard.admin.client.from('appointments').update({ status: 'no-show' }).eq('id', after.bookingId)).error).toBeNull()
+    expect(await noShows()).toBe(noShowsBefore! + 1)
+
+    expect((await dashboard.serviceClient().from('appointments').delete().eq('id', after.bookingId)).error).toBeNull()
+    expect((await chatTotals()).bookings).toBe(start + 1)
+    expect(await noShows()).toBe(noShowsBefore)
+    expect((await dashboard.serviceClient().from('leads').delete().eq('id', before.leadId)).error).toBeNull()
+    expect((await chatTotals()).bookings).toBe(start)
   })
 })

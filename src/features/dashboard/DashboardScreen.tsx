@@ -16,6 +16,13 @@ import { SettingsTab } from '@/features/settings/SettingsTab'
 import type { AvailabilityApi } from '@/features/settings/api/availability-api'
 import type { SettingsApi } from '@/features/settings/api/settings-api'
 import { TeamTab, type TeamTabApi } from '@/features/team/TeamTab'
+import type { RequestsApi } from '@/features/privacy/api/requests-api'
+import { ErasePersonButton } from '@/features/privacy/ErasePersonButton'
+import type { ErasePersonApi } from '@/features/privacy/ErasePersonDialog'
+import { OpenRequestsBadge } from '@/features/privacy/OpenRequestsBadge'
+import { PrivacySettings, type PrivacySettingsApi } from '@/features/privacy/PrivacySettings'
+import { privacySettingsTexts } from '@/features/privacy/privacy-settings-texts'
+import { RequestsTab, type RequestsTabApi } from '@/features/privacy/RequestsTab'
 import type { RemindersApi } from '@/features/today/api/reminders-api'
 import type { TodayApi } from '@/features/today/api/today-api'
 import { TodayTab } from '@/features/today/TodayTab'
@@ -49,6 +56,13 @@ export interface DashboardApis {
   stats: Pick<DashboardApi, 'fetchDashboardStats'>
   changes: Pick<DatabaseChangesApi, 'listenForChanges'>
   insights: InsightsTabApi
+  /** Erasure, the visitors' requests, retention and the audit log. */
+  privacy: {
+    erasure: ErasePersonApi & PrivacySettingsApi['erasures']
+    requests: RequestsTabApi & Pick<RequestsApi, 'countOpenRequests'>
+    audit: PrivacySettingsApi['audit']
+    retention: PrivacySettingsApi['retention']
+  }
 }
 
 const tabsThatScroll = { '& > [role=tab]': { flexShrink: 0, whiteSpace: 'nowrap' } }
@@ -109,6 +123,33 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
   const admin = isAdmin(viewer)
   const tabs = tabsFor(viewer)
   const refreshTeam = useCallback(() => send({ type: 'team.refresh' }), [send])
+  /** Bumped when requests may have changed: the open requests' badge reads again. */
+  const [requestsVersion, setRequestsVersion] = useState(0)
+  const requestsChanged = useCallback(() => {
+    setRequestsVersion((version) => version + 1)
+    refreshStats()
+  }, [refreshStats])
+  const privacySettingsApi = useMemo(
+    () => ({ retention: shownApis.privacy.retention, erasures: shownApis.privacy.erasure, audit: shownApis.privacy.audit }),
+    [shownApis],
+  )
+  const leadActions = useMemo<LeadsTabProps['leadActions']>(
+    () =>
+      admin
+        ? (lead, { leadGone, closeLead }) => (
+            <ErasePersonButton
+              target={{ phone: lead.phone, requestId: null }}
+              api={shownApis.privacy.erasure}
+              onErased={() => {
+                leadGone()
+                requestsChanged()
+              }}
+              onDone={closeLead}
+            />
+          )
+        : undefined,
+    [admin, shownApis, requestsChanged],
+  )
   const todayApi = useMemo(
     () => ({ ...shownApis.today, updateLead: shownApis.leads.updateLead, recordWhatsAppOpened: shownApis.leads.recordWhatsAppOpened }),
     [shownApis],
@@ -147,6 +188,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                 {tabs.map((tab) => (
                   <Tabs.Trigger key={tab.value} value={tab.value}>
                     {tab.label}
+                    {tab.value === 'requests' && <OpenRequestsBadge api={shownApis.privacy.requests} version={requestsVersion} />}
                   </Tabs.Trigger>
                 ))}
               </Tabs.List>
@@ -165,6 +207,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                   onLeadUpdated={refreshStats}
                   onLoadFailed={announceLeadLoadFailure}
                   changes={changes.leads}
+                  leadActions={leadActions}
                 />
               </Tabs.Content>
               <Tabs.Content value="appointments">
@@ -172,6 +215,9 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
               </Tabs.Content>
               <Tabs.Content value="calendar">
                 <CalendarView api={shownApis.appointments} changes={changes.calendar} />
+              </Tabs.Content>
+              <Tabs.Content value="requests">
+                <RequestsTab api={shownApis.privacy.requests} erasureApi={shownApis.privacy.erasure} viewer={viewer} team={team} onChanged={requestsChanged} />
               </Tabs.Content>
               {admin && (
                 <>
@@ -182,7 +228,13 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                     <TeamTab api={shownApis.team} viewer={viewer} onTeamChanged={refreshTeam} />
                   </Tabs.Content>
                   <Tabs.Content value="settings">
-                    <SettingsTab api={shownApis.settings} availabilityApi={shownApis.availability} bookingChanges={changes.bookings} onReschedule={setManagedBooking} />
+                    <SettingsTab
+                      api={shownApis.settings}
+                      availabilityApi={shownApis.availability}
+                      bookingChanges={changes.bookings}
+                      onReschedule={setManagedBooking}
+                      moreSections={[{ title: privacySettingsTexts.title, content: <PrivacySettings api={privacySettingsApi} team={team} /> }]}
+                    />
                   </Tabs.Content>
                 </>
               )}

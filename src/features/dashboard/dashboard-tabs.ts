@@ -8,6 +8,7 @@ export const dashboardTabs = [
   { value: 'calendar', label: 'Calendar View', adminsOnly: false },
   { value: 'insights', label: 'Insights', adminsOnly: true },
   { value: 'team', label: 'Team', adminsOnly: true },
+  { value: 'requests', label: 'Requests', adminsOnly: false },
   { value: 'settings', label: 'Settings', adminsOnly: true },
 ] as const
 

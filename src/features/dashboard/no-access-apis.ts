@@ -20,6 +20,12 @@ export function withoutAccess(apis: DashboardApis): DashboardApis {
     today: { ...apis.today, fetchTodayQueue: async () => [], fetchRemindersDue: async () => [] },
     team: { ...apis.team, fetchTeam: async () => [] },
     settings: { ...apis.settings, fetchRoundRobin: async () => false },
+    privacy: {
+      ...apis.privacy,
+      requests: { ...apis.privacy.requests, fetchRequests: async () => [], countOpenRequests: async () => 0 },
+      erasure: { ...apis.privacy.erasure, fetchErasures: async () => [], retryPendingFiles: async () => 0 },
+      audit: { ...apis.privacy.audit, fetchAuditPage: async () => [], fetchAllAuditEvents: async () => [] },
+    },
     insights: { ...apis.insights, fetchInsights: async () => emptyInsights, fetchUnfinishedChats: async () => ({ chats: [], total: 0 }), fetchNoShowStats: async () => [] },
   }
 }

@@ -16,6 +16,8 @@ interface LeadDetailsDialogProps {
   onClose: () => void
   /** The team's work on the lead (owner, notes, follow-ups, history), after its details. */
   children?: ReactNode
+  /** More buttons in the footer, before Contact via WhatsApp. */
+  actions?: ReactNode
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -43,7 +45,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-export function LeadDetailsDialog({ lead, api, onClose, children }: LeadDetailsDialogProps) {
+export function LeadDetailsDialog({ lead, api, onClose, children, actions }: LeadDetailsDialogProps) {
   const imagePaths = lead ? leadImagePaths(lead) : []
   const phone = usePhoneLayout()
   useBackToClose(lead !== null, phone, onClose)
@@ -101,7 +103,8 @@ export function LeadDetailsDialog({ lead, api, onClose, children }: LeadDetailsD
                     {children}
                   </Stack>
                 </Dialog.Body>
-                <Dialog.Footer>
+                <Dialog.Footer flexWrap="wrap">
+                  {actions}
                   {/* green.700: white text on the palette's solid green falls short of a 4.5:1 contrast. */}
                   <Button asChild colorPalette="green" bg="green.700" size={buttonSize}>
                     <Link href={leadWhatsAppUrl(lead)} target="_blank" rel="noopener noreferrer">

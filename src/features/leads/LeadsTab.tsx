@@ -1,6 +1,6 @@
 import { Stack } from '@chakra-ui/react'
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import type { Lead } from '@/lib/lead-fields'
 import { isAdmin, type TeamMember, type Viewer } from '@/lib/team'
@@ -42,9 +42,14 @@ export interface LeadsTabProps {
   onLoadFailed: (error: unknown) => void
   /** Leads added or changed elsewhere. */
   changes?: ListChanges<RowChangeEvent>
+  /**
+   * More actions on the lead viewed (an admin's Erase person), in its details: `leadGone` reads the
+   * table again, `closeLead` closes the details.
+   */
+  leadActions?: (lead: Lead, handlers: { leadGone: () => void; closeLead: () => void }) => ReactNode
 }
 
-export function LeadsTab({ api, viewer, team, workApi, workChanges, search, onSearchChange, onLeadUpdated, onLoadFailed, changes = noListChanges }: LeadsTabProps) {
+export function LeadsTab({ api, viewer, team, workApi, workChanges, search, onSearchChange, onLeadUpdated, onLoadFailed, changes = noListChanges, leadActions }: LeadsTabProps) {
   const machine = useMemo(
     () =>
       leadsQueryMachine(api).provide({
@@ -81,6 +86,7 @@ export function LeadsTab({ api, viewer, team, workApi, workChanges, search, onSe
   const visible = useCallback((first: number, last: number) => leads.send({ type: 'rows.visible', first, last }), [leads])
   const sortBy = useCallback((sort: LeadSort | null) => leads.send({ type: 'query.set', change: { sort } }), [leads])
   const retry = useCallback(() => leads.send({ type: 'query.retry' }), [leads])
+  const leadHandlers = useMemo(() => ({ leadGone: () => leads.send({ type: 'query.refresh' }), closeLead: () => setViewed(null) }), [leads])
 
   const toolbar = (
     <LeadsToolbar
@@ -105,7 +111,7 @@ export function LeadsTab({ api, viewer, team, workApi, workChanges, search, onSe
           <LeadsTable shown={shown} sort={draft.sort} onSortChange={sortBy} onVisibleRowsChange={visible} onRetry={retry} {...rowActions} />
         </>
       )}
-      <LeadDetailsDialog lead={viewedLead} api={api} onClose={() => setViewed(null)}>
+      <LeadDetailsDialog lead={viewedLead} api={api} onClose={() => setViewed(null)} actions={viewedLead && leadActions?.(viewedLead, leadHandlers)}>
         {viewedLead && (
           <LeadWork
             key={viewedLead.id}

@@ -39,12 +39,14 @@ test('the filters, in the spec\'s words: status, occasion, product and budget, e
     ['Product', 'All Products'],
     ['Budget', 'All Budgets'],
     ['View', 'All'],
+    ['WhatsApp marketing', 'All (WhatsApp marketing)'],
   ])
 })
 
 test('the view offers admins All, My leads and Unassigned, and staff My leads and Unassigned only', () => {
   showToolbar(noLeadFilters)
   expect(offered('View')).toEqual(['All', myLeadsLabel, 'Unassigned'])
+  expect(offered('WhatsApp marketing')).toEqual(['All (WhatsApp marketing)', 'Opted in', 'Not opted in'])
   cleanup()
   showToolbar({ ...noLeadFilters, view: aTeam.staff.id }, false, aTeam.staff)
   expect(offered('View')).toEqual([myLeadsLabel, 'Unassigned'])

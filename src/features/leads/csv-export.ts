@@ -1,4 +1,5 @@
 import { brand } from '@/lib/brand'
+import { csvByteOrderMark, csvLine } from '@/lib/csv'
 import { leadFields, type CsvLead } from '@/lib/lead-fields'
 import { ownerName, type TeamMember } from '@/lib/team'
 
@@ -14,30 +15,12 @@ const columns: { header: string; value: (lead: CsvLead, team: readonly TeamMembe
   { header: 'Created At', value: (lead) => lead.created_at },
   { header: 'Owner', value: (lead, team) => ownerName(lead.owner_id, team) },
 ]
-const byteOrderMark = '\uFEFF'
-const lineEnd = '\r\n'
-const formulaTriggers = ['=', '+', '-', '@', '\t', '\r']
-
-/** A leading apostrophe stops spreadsheets from running a cell as a formula. */
-function defuseFormula(value: string): string {
-  return formulaTriggers.some((trigger) => value.startsWith(trigger)) ? `'${value}` : value
-}
-
-/** RFC 4180: quote when the value holds a comma, quote or line break; double inner quotes. */
-function quote(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
-}
-
-function toLine(cells: readonly string[]): string {
-  return cells.map((cell) => quote(defuseFormula(cell))).join(',') + lineEnd
-}
-
 /** How the file begins: a UTF-8 byte order mark (so Excel reads ₹ right) and the header line. */
-export const leadsCsvStart = byteOrderMark + toLine(columns.map((column) => column.header))
+export const leadsCsvStart = csvByteOrderMark + csvLine(columns.map((column) => column.header))
 
 /** The lines of some leads, each ended by CRLF: an export writes them chunk by chunk after the start. */
 export function leadsCsvLines(leads: readonly CsvLead[], team: readonly TeamMember[]): string {
-  return leads.map((lead) => toLine(columns.map((column) => column.value(lead, team)))).join('')
+  return leads.map((lead) => csvLine(columns.map((column) => column.value(lead, team)))).join('')
 }
 
 /** kanak-leads-YYYY-MM-DD.csv, dated by the ISO date of the export. */

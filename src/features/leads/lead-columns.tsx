@@ -2,6 +2,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react'
 import { rowSortingFeature, tableFeatures, type ColumnDef } from '@tanstack/react-table'
 import { formatDateTime } from '@/lib/format'
 import type { Lead } from '@/lib/lead-fields'
+import { marketingLabels } from '@/lib/notice-record'
 import type { TeamMember, Viewer } from '@/lib/team'
 import { LeadOwnerControl } from './LeadOwnerControl'
 import { LeadStatusBadge } from './LeadStatusBadge'
@@ -70,6 +71,12 @@ export function leadColumns(actions: LeadRowActions): ColumnDef<typeof leadTable
       cell: ({ row }) => (
         <LeadOwnerControl lead={row.original} api={actions.api} viewer={actions.viewer} team={actions.team} onUpdated={actions.onUpdated} />
       ),
+    },
+    {
+      id: 'marketing',
+      header: marketingLabels.title,
+      enableSorting: false,
+      cell: ({ row }) => <Text fontSize="sm">{row.original.whatsapp_marketing ? marketingLabels.optedIn : marketingLabels.notOptedIn}</Text>,
     },
     {
       id: 'created',

@@ -1,7 +1,8 @@
 import { leadChatFields, leadFields, type Lead, type LeadChatFieldName, type LeadDetailSection, type LeadFieldName } from '@/lib/lead-fields'
 import { formatDateTime } from '@/lib/format'
+import { marketingLabels } from '@/lib/notice-record'
 import { isReferenceImagePath } from '@/lib/reference-image-path'
-import { languageName } from './language-name'
+import { languageName } from '@/lib/language-name'
 
 export interface LeadDetail {
   name: LeadFieldName | LeadChatFieldName | 'notice' | 'whatsapp_marketing' | 'consent'
@@ -61,10 +62,10 @@ export function leadConsentSection(lead: Lead): LeadDetailsSection {
     lead.notice_version && lead.notice_language && lead.notice_seen_at
       ? `Version ${lead.notice_version}, ${languageName(lead.notice_language)}, seen ${formatDateTime(lead.notice_seen_at)}`
       : 'Before notices'
-  const marketing = lead.whatsapp_marketing ? `Opted in${lead.whatsapp_marketing_at ? ` ${formatDateTime(lead.whatsapp_marketing_at)}` : ''}` : 'Not opted in'
+  const marketing = lead.whatsapp_marketing ? `${marketingLabels.optedIn}${lead.whatsapp_marketing_at ? ` ${formatDateTime(lead.whatsapp_marketing_at)}` : ''}` : marketingLabels.notOptedIn
   const details: LeadDetail[] = [
     { name: 'notice', label: 'Privacy notice', value: notice },
-    { name: 'whatsapp_marketing', label: 'WhatsApp marketing', value: marketing },
+    { name: 'whatsapp_marketing', label: marketingLabels.title, value: marketing },
     ...(lead.consent_withdrawn_at ? [{ name: 'consent' as const, label: 'Consent', value: `Withdrawn ${formatDateTime(lead.consent_withdrawn_at)}` }] : []),
   ]
   return { title: 'Privacy & Consent', details }

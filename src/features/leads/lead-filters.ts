@@ -1,4 +1,5 @@
 import type { AnswerFieldName, LeadStatus } from '@/lib/lead-fields'
+import { marketingLabels } from '@/lib/notice-record'
 
 /** The counters of dashboard_stats() that count leads: all of them, and those of each status. */
 export const leadCounters = ['total_leads', 'pending_leads', 'contacted_leads', 'closed_leads'] as const
@@ -29,6 +30,8 @@ type FilterSource =
    * is the admins' alone: staff read only their own and the unassigned leads.
    */
   | { options: 'owners'; column: 'owner_id' }
+  /** Whether the visitor opted in to marketing on WhatsApp: yes or no. */
+  | { options: 'optIn'; column: 'whatsapp_marketing' }
 
 export type LeadFilterDeclaration = FilterDeclaration & FilterSource
 
@@ -50,6 +53,7 @@ export const leadFilters = [
   { key: 'product', label: 'Product', allLabel: 'All Products', options: 'answers', column: 'product_type', counters: null },
   { key: 'budget', label: 'Budget', allLabel: 'All Budgets', options: 'answers', column: 'budget_range', counters: null },
   { key: 'view', label: 'View', allLabel: 'All', options: 'owners', column: 'owner_id', counters: null },
+  { key: 'marketing', label: marketingLabels.title, allLabel: 'All (WhatsApp marketing)', options: 'optIn', column: 'whatsapp_marketing', counters: null },
 ] as const satisfies readonly LeadFilterDeclaration[]
 
 export type LeadFilter = (typeof leadFilters)[number]
@@ -63,6 +67,8 @@ const noMember = '00000000-0000-0000-0000-000000000000'
 
 /** What a filter set to `value` asks its column to equal: the value, or null (the unassigned leads: the column empty). */
 export function filterCondition(filter: LeadFilter, value: string): { column: string; equals: string | null } {
+  // The opt-in column is never empty: asking for it empty matches no lead, where another word would be a type error.
+  if (filter.options === 'optIn') return { column: filter.column, equals: value === 'true' || value === 'false' ? value : null }
   if (filter.options !== 'owners') return { column: filter.column, equals: value }
   if (value === unassignedOwner) return { column: filter.column, equals: null }
   return { column: filter.column, equals: uuidPattern.test(value) ? value : noMember }

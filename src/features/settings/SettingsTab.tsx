@@ -41,10 +41,12 @@ interface SettingsTabProps {
   bookingChanges?: ListChanges<{ type: 'availability.recheck' }>
   /** Opens a booking needing attention to move it. */
   onReschedule?: (appointmentId: string) => void
+  /** Sections other features add after availability (Privacy). */
+  moreSections?: readonly { title: string; content: ReactNode }[]
 }
 
-/** The admins' settings, a page of sections: lead assignment (round-robin) and availability for bookings. */
-export function SettingsTab({ api, availabilityApi, bookingChanges, onReschedule }: SettingsTabProps) {
+/** The admins' settings, a page of sections: lead assignment (round-robin), availability for bookings, and those other features add. */
+export function SettingsTab({ api, availabilityApi, bookingChanges, onReschedule, moreSections = [] }: SettingsTabProps) {
   const machine = useMemo(
     () =>
       roundRobinMachine.provide({
@@ -94,6 +96,11 @@ export function SettingsTab({ api, availabilityApi, bookingChanges, onReschedule
       <SettingsSection title={availabilityTexts.title}>
         <AvailabilitySection api={availabilityApi} changes={bookingChanges} onReschedule={onReschedule} />
       </SettingsSection>
+      {moreSections.map((section) => (
+        <SettingsSection key={section.title} title={section.title}>
+          {section.content}
+        </SettingsSection>
+      ))}
     </Stack>
   )
 }

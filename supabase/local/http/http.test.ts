@@ -46,7 +46,7 @@ describe('http: API keys, JWTs and CORS', () => {
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
     const allowed = response.headers.get('access-control-allow-headers')!.split(', ')
-    for (const header of ['apikey', 'authorization', 'x-client-info', 'content-type', 'prefer', 'accept-profile', 'content-profile', 'x-supabase-api-version', 'x-upsert', 'cache-control', 'x-quote-token']) {
+    for (const header of ['apikey', 'authorization', 'x-client-info', 'content-type', 'prefer', 'accept-profile', 'content-profile', 'x-supabase-api-version', 'x-upsert', 'cache-control', 'x-my-data-token', 'x-quote-token']) {
       expect(allowed).toContain(header)
     }
     expect(response.headers.get('access-control-allow-methods')).toContain('PATCH')

@@ -14,6 +14,8 @@ export const allowedRequestHeaders = [
   'range',
   'range-unit',
   'x-retry-count',
+  // My data's client sends its session token to Storage's policies (request.headers).
+  'x-my-data-token',
   // The customer's quote page signs its images with the quote link's token (design-images policies).
   'x-quote-token',
 ]

@@ -9,9 +9,12 @@ const noSession = {
   realtime: { transport: NodeWebSocket as unknown as typeof WebSocket },
 }
 
-/** A client of any backend (e.g. one a test started itself), sending `headers` with every request. */
-export function clientFor(url: string, key: string, headers: Record<string, string> = {}) {
-  return createClient(url, key, { ...noSession, global: { headers } })
+/**
+ * A client of any backend (e.g. one a test started itself), sending `headers` with every request;
+ * `fetch` replaces the network, say to make one service unreachable.
+ */
+export function clientFor(url: string, key: string, headers: Record<string, string> = {}, fetch?: typeof globalThis.fetch) {
+  return createClient(url, key, { ...noSession, global: { headers, ...(fetch ? { fetch } : {}) } })
 }
 
 export type TestClient = ReturnType<typeof clientFor>

@@ -14,6 +14,7 @@ import BookedLinks from './BookedLinks'
 import { loadLanguage } from './chat-languages'
 import { bookedCardTexts } from './intake-machine'
 import { shownSchedulerTexts } from './shown-texts'
+import { blobText } from '@/testing/blob-text'
 
 afterEach(cleanup)
 
@@ -35,16 +36,6 @@ beforeAll(async () => {
   booked = snapshotOf(chat).context
   vi.useRealTimers()
 })
-
-/** jsdom's Blob has no text(): read it as FileReader does in any browser. */
-function blobText(blob: Blob | undefined): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'))
-    reader.readAsText(blob ?? new Blob())
-  })
-}
 
 const shown = (language: ChatLanguage) => shownSchedulerTexts(bookedCardTexts(booked), language)
 

@@ -40,6 +40,55 @@ export const privacyPageSchema = z
   })
   .describe('The full Privacy notice page (/privacy, ?lang= for a translation); its texts may use {{business}}, {{address}}, {{business_phone}}, {{version}} and the retention days')
 
+/** The names the My data page's texts may use: a date or time, a comment's length and its most, the request's deadline. */
+export const myDataPagePlaceholders = ['date', 'count', 'most'] as const
+
+const myDataTexts = {
+  title: 'The heading and the browser tab\'s title',
+  intro: 'What the page is for, under the heading',
+  phone_label: "The phone number field's label",
+  phone_invalid: 'Said when the phone number is not 10 digits',
+  ask_code: 'The button asking for a code',
+  asking: 'The button while the code is asked for',
+  code_sent: 'The one answer for every phone: a code will come on WhatsApp if data is held',
+  code_label: "The 6-digit code field's label",
+  code_invalid: 'Said when the code is not 6 digits',
+  open: 'The button opening My data with the code',
+  opening: 'Said while My data opens',
+  not_valid: 'Said for a wrong, used or expired code or link',
+  expired: 'Said when the 30-minute session ended: the visitor starts again',
+  failed: 'Said when the business could not be reached',
+  try_again: 'The button after a failure',
+  start_again: 'The button back to the phone number',
+  held_title: 'The heading of what is held',
+  lead_title: 'The heading of one saved enquiry; {{date}} is when it was saved',
+  consent_withdrawn: 'Under an enquiry whose consent was withdrawn; {{date}} is when',
+  appointments: 'The heading of the appointments',
+  notes: "The heading of the team's notes about the visitor",
+  follow_ups: 'The heading of the follow-up dates',
+  chats: 'The heading of the chats',
+  chat_line: 'One chat; {{date}} is when it started',
+  images: 'The heading of the reference images',
+  nothing: 'Said under a heading with nothing in it',
+  download: 'The button downloading the data as a JSON file',
+  withdraw: 'The button withdrawing consent',
+  withdraw_question: 'The question before withdrawing',
+  withdraw_confirm: 'The button confirming the withdrawal',
+  withdrawing: 'The button while withdrawing',
+  withdrawn: 'Said once consent is withdrawn',
+  erase: 'The button asking for erasure',
+  erase_comment: "The optional comment's label",
+  erase_count: "The comment's length; {{count}} characters of {{most}}",
+  erase_send: 'The button sending the erasure request',
+  erasing: 'The button while sending',
+  erase_requested: 'Said once the request is received; {{date}} is its deadline',
+  back: 'The button leaving a question unanswered',
+} as const
+
+export const myDataPageSchema = z
+  .strictObject(Object.fromEntries(Object.entries(myDataTexts).map(([key, about]) => [key, text.describe(about)])) as Record<keyof typeof myDataTexts, typeof text>)
+  .describe("The visitor's My data page (/my-data, ?lang= for a translation); its texts may use {{date}}, {{count}} and {{most}}")
+
 export const noticeSchema = z
   .strictObject({
     version: z
@@ -54,6 +103,7 @@ export const noticeSchema = z
     privacy_link: text.describe('The link under the notice to the full Privacy notice page (/privacy)'),
     marketing: text.describe('The separate, unticked WhatsApp marketing opt-in at the name form'),
     page: privacyPageSchema,
+    my_data: myDataPageSchema,
   })
   .describe('The privacy notice a visitor sees before giving their details, and the marketing opt-in')
 

@@ -95,6 +95,15 @@ test("speaks the booking's language, or the one ?lang= asks for", async () => {
   expect(await screen.findByRole('button', { name: english.page.cancel })).toBeTruthy()
 })
 
+test('links My data opened by the same token, in the language shown', async () => {
+  open(actorsFor(booking()).actors)
+  const link = await screen.findByRole('link', { name: consultationFlow.notice.my_data.title })
+  expect(link.getAttribute('href')).toBe('/my-data#tok')
+  cleanup()
+  open(actorsFor(booking()).actors, 'hi')
+  expect((await screen.findByRole('link', { name: hindiFlow.notice.my_data.title })).getAttribute('href')).toBe('/my-data?lang=hi#tok')
+})
+
 test('cancels after the question, or keeps the appointment', async () => {
   const { actors, calls } = actorsFor(booking())
   open(actors)

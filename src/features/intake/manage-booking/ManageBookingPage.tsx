@@ -6,6 +6,8 @@ import { slotInstant } from '@/features/scheduling/slot-rules'
 import { brand } from '@/lib/brand'
 import { loadLanguage } from '../chat/chat-languages'
 import { flowLanguage, translate } from '../flow/chat-language'
+import { myDataText } from '../my-data/my-data-texts'
+import { pageHref } from '../privacy/page-href'
 import { loadManagedBooking } from './load-managed-booking'
 import { pageActors, type ManageBookingActors } from './manage-booking-actors'
 import { manageBookingMachine, type ManageBookingInput } from './manage-booking.machine'
@@ -22,7 +24,8 @@ interface ManageBookingPageProps extends ManageBookingInput {
 
 /**
  * The visitor's own page for a booking (`/booking#<token>`): the appointment in the visitor's language,
- * Reschedule with the chat's scheduler, Cancel after a question, the call link within the cut-off.
+ * Reschedule with the chat's scheduler, Cancel after a question, the call link within the cut-off, and
+ * the link to My data opened by the same token.
  * Drawn without Chakra, which loads only with the scheduler.
  */
 export function ManageBookingPage({ token, requestedLanguage, header, actors = pageActors }: ManageBookingPageProps) {
@@ -142,7 +145,14 @@ export function ManageBookingPage({ token, requestedLanguage, header, actors = p
   return (
     <main className={`plain-page ${styles.page}`} lang={language.code}>
       {header?.(translate(language, managePageFlowTexts.tagline))}
-      <div className={styles.body}>{body()}</div>
+      <div className={styles.body}>
+        {body()}
+        {loaded && (
+          <a className={styles.call} href={`${pageHref('/my-data', language)}#${encodeURIComponent(token)}`}>
+            {myDataText(language, 'title')}
+          </a>
+        )}
+      </div>
     </main>
   )
 }

@@ -10,11 +10,14 @@ interface PrivacyPageProps {
   header?: (tagline: string) => ReactNode
 }
 
+/** The page's element, whose `lang` tells the script which language privacy.html was prerendered in. */
+export const privacyPageId = 'privacy-notice'
+
 /** The full Privacy notice (`/privacy`, `?lang=` for a translation): the flow's texts, plain elements only. */
 export function PrivacyPage({ language, header }: PrivacyPageProps) {
   const texts = privacyPageTexts(language)
   return (
-    <div className={styles.page} lang={language.code}>
+    <div id={privacyPageId} className={styles.page} lang={language.code}>
       {header?.(texts.tagline)}
       <main className={styles.body}>
         <h2 className={styles.title}>{texts.title}</h2>

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@/lib/format'
 import { unassignedLabel } from '@/lib/team'
-import { languageName } from '../language-name'
+import { languageName } from '@/lib/language-name'
 import type { LeadEvent } from './lead-event.schema'
 
 /** An event in words: what happened, and the text it carried (a note's body), shown as plain text. */
