@@ -3,7 +3,7 @@ import type { Flow, FlowAction, FlowMessage, FlowOption, FlowStep } from '../src
 import { optionParts } from '../src/features/intake/flow/flow-options.ts'
 import type { FlowProblem } from './flow-problem.ts'
 import { targetsOf } from './step-targets.ts'
-import { accessCodeLink, dashboardLinkPlaceholders, followUpLink, followUpPlaceholders, reminderLink } from './flow-facts.ts'
+import { accessCodeLink, dashboardLinkPlaceholders, followUpLink, followUpPlaceholders, quoteShareLink, reminderLink } from './flow-facts.ts'
 import { myDataPagePlaceholders, noticePlaceholders, privacyPagePlaceholders } from '../src/features/intake/flow/notice.schema.ts'
 import { bookedPlaceholders, editPlaceholders, managePagePlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
@@ -185,6 +185,17 @@ function checkAccessCodeLink(flow: Flow, report: Reporter) {
   }
 }
 
+/** The quote builder sends a customer their quote's link on WhatsApp: a WhatsApp text that holds {{link}}. */
+function checkQuoteShareLink(flow: Flow, report: Reporter) {
+  const link = flow.links?.[quoteShareLink]
+  if (!link) return
+  if (!('whatsapp' in link)) {
+    report.at(['links', quoteShareLink], `links.${quoteShareLink} must be a whatsapp: text (the dashboard's message with a quote's link)`)
+  } else if (!link.whatsapp.includes('{{link}}')) {
+    report.at(['links', quoteShareLink, 'whatsapp'], `links.${quoteShareLink} must hold {{link}}: the message carries the customer's quote link`)
+  }
+}
+
 /** Semantic checks a schema cannot express: references, reachability, dead ends, placeholders. */
 export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowProblem[] {
   const problems: FlowProblem[] = []
@@ -217,6 +228,7 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
   checkFollowUpLink(flow, report)
   checkReminderLink(flow, report)
   checkAccessCodeLink(flow, report)
+  checkQuoteShareLink(flow, report)
   if (flow.scheduler) {
     const confirmation = flow.scheduler.confirmation
     for (const [key, text] of Object.entries(flow.scheduler.card)) report.inText(['scheduler', 'card', key], text, [...placeholderNames, ...bookedPlaceholders])

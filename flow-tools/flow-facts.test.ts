@@ -4,7 +4,7 @@ import { consultationFile, consultationFlow, consultationSource } from '@/testin
 import { optionParts } from '@/features/intake/flow/flow-options'
 import { messageText, stepById } from '@/testing/intake/flow-reading'
 import { changedSource } from '@/testing/intake/yaml-source-edits'
-import { accessCodeLink, chatFlow, consultationFacts, dashboardLinkTexts, reminderLink } from './flow-facts'
+import { accessCodeLink, chatFlow, consultationFacts, dashboardLinkTexts, quoteShareLink, reminderLink } from './flow-facts'
 import { loadTranslations } from './flow-files'
 import { isQuestionStep } from './question-steps'
 import { formatProblem } from './flow-problem'
@@ -144,5 +144,28 @@ describe('the My data code message the dashboard sends', () => {
     expect(problemsWithLink(accessCodeLink, { whatsapp: 'Hi {{name}}, your code is {{code}}' })).toEqual([expect.stringMatching(/bad placeholder \{\{name\}\} \(known: code, business, business_phone\)$/)])
     expect(problemsWithLink(accessCodeLink, { whatsapp: 'Your code is ready' })).toEqual([expect.stringMatching(/links\.access_code must hold \{\{code\}\}/)])
     expect(problemsWithLink(accessCodeLink, { tel: true })).toEqual([expect.stringMatching(/links\.access_code must be a whatsapp: text/)])
+  })
+})
+
+describe('the quote link message the dashboard sends', () => {
+  const link = consultationFlow.links?.[quoteShareLink]
+  const english = link && 'whatsapp' in link ? link.whatsapp : ''
+
+  it("is the flow's text in English and the translation's in Hindi, each with the link; the chat is left without it", () => {
+    const languages = loadTranslations(consultationFile, consultationFlow).flatMap((translation) =>
+      translation.ok ? [{ code: translation.language, texts: translation.byEnglish }] : [],
+    )
+    const texts = dashboardLinkTexts(consultationFlow, languages, quoteShareLink)
+    expect(texts?.en).toBe(english)
+    expect(texts?.hi).not.toBe(english)
+    expect(texts?.hi).toContain('{{link}}')
+    expect(chatFlow(consultationFlow).links?.[quoteShareLink]).toBeUndefined()
+  })
+
+  it('flow:check wants a WhatsApp text holding {{link}}, with only the placeholders the dashboard fills', () => {
+    expect(problemsWithLink(quoteShareLink, { whatsapp: 'Hi {{name}}, {{link}} from {{business}}, {{business_phone}}' })).toEqual([])
+    expect(problemsWithLink(quoteShareLink, { whatsapp: 'Your {{product_type}} quote: {{link}}' })).toEqual([expect.stringMatching(/bad placeholder \{\{product_type\}\} \(known: name, link, business, business_phone\)$/)])
+    expect(problemsWithLink(quoteShareLink, { whatsapp: 'Your quote is ready' })).toEqual([expect.stringMatching(/links\.quote_share must hold \{\{link\}\}/)])
+    expect(problemsWithLink(quoteShareLink, { tel: true })).toEqual([expect.stringMatching(/links\.quote_share must be a whatsapp: text/)])
   })
 })

@@ -59,11 +59,18 @@ export const accessCodeLink = 'access_code'
 /** The placeholders the access code message may use; it must use {{code}}. */
 export const accessCodePlaceholders: readonly string[] = ['code', 'business', 'business_phone']
 
+/** The link whose prefilled WhatsApp text the dashboard's quote builder sends a customer with their quote's link. */
+export const quoteShareLink = 'quote_share'
+
+/** The placeholders the quote message may use; it must use {{link}}. */
+export const quoteSharePlaceholders: readonly string[] = ['name', 'link', 'business', 'business_phone']
+
 /** The links only the dashboard opens, never the chat, each with the placeholders the dashboard fills. */
 export const dashboardLinkPlaceholders: Readonly<Record<string, readonly string[]>> = {
   [followUpLink]: followUpPlaceholders,
   [reminderLink]: reminderPlaceholders,
   [accessCodeLink]: accessCodePlaceholders,
+  [quoteShareLink]: quoteSharePlaceholders,
 }
 const dashboardLinks: readonly string[] = Object.keys(dashboardLinkPlaceholders)
 

@@ -134,7 +134,7 @@ describe('flow:check on the consultation flow', () => {
     const label = typeof firstOption === 'string' ? firstOption : firstOption?.label
     expect(problems).toContain(`${firstItemOf(source, 'timeline', 'options')} dead end: option '${label}' has no next step and neither has step 'timeline'`)
     expect(problems).toContain(`${at(source, 'post_scheduled')} unknown timing 'post_scheduled' (known: typing, welcome, after_name, post_save, redirect, scheduler_close)`)
-    expect(problems).toContain(`${at(source, 'link: phone', 6)} unknown link 'phone' (known: chat_first, consultation_summary, call, follow_up, reminder, access_code)`)
+    expect(problems).toContain(`${at(source, 'link: phone', 6)} unknown link 'phone' (known: chat_first, consultation_summary, call, follow_up, reminder, access_code, quote_share)`)
   })
 
   it('reports YAML syntax errors, wrong types and missing keys without throwing', () => {

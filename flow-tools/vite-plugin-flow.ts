@@ -1,6 +1,6 @@
 import { dirname, relative, resolve, sep } from 'node:path'
 import { searchForWorkspaceRoot, type Plugin } from 'vite'
-import { accessCodeLink, chatFlow, consultationFacts, dashboardLinkTexts, reminderLink } from './flow-facts.ts'
+import { accessCodeLink, chatFlow, consultationFacts, dashboardLinkTexts, quoteShareLink, reminderLink } from './flow-facts.ts'
 import { loadFlow } from './load-flow.ts'
 import { flowLanguage, type ChatLanguage, type LanguageChoice } from '../src/features/intake/flow/chat-language.ts'
 import { defaultFlowFile, loadFlowFile, loadTranslations, problemReport, translationFilesOf } from './flow-files.ts'
@@ -100,7 +100,7 @@ export function flowPlugin({ flowFile = defaultFlowFile }: FlowPluginOptions = {
       // Each translation's own name for its language, by code: the dashboard names a lead's language with it.
       const languages = chatLanguages(this)
       const languageNames = Object.fromEntries(languages.map(({ code, name }) => [code, name]))
-      const facts = { ...consultationFacts(result.flow), languageNames, reminderTexts: dashboardLinkTexts(result.flow, languages, reminderLink), accessCodeTexts: dashboardLinkTexts(result.flow, languages, accessCodeLink) }
+      const facts = { ...consultationFacts(result.flow), languageNames, reminderTexts: dashboardLinkTexts(result.flow, languages, reminderLink), accessCodeTexts: dashboardLinkTexts(result.flow, languages, accessCodeLink), quoteShareTexts: dashboardLinkTexts(result.flow, languages, quoteShareLink) }
       return Object.entries(facts)
         .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)}`)
         .join('\n')

@@ -104,7 +104,7 @@ describe('npm run flow:check', () => {
     const lines = result.stderr.trim().split('\n')
     expect(lines.some((line) => line.startsWith(`${file}:${position(broken, '{{nmae}}')} bad placeholder {{nmae}}`))).toBe(true)
     expect(lines).toContain(`${file}:${position(broken, 'gold_karat')} unknown step 'gold_karat' (did you mean 'gold_carat'?)`)
-    expect(lines).toContain(`${file}:${position(broken, 'link: phone', 6)} unknown link 'phone' (known: chat_first, consultation_summary, call, follow_up, reminder, access_code)`)
+    expect(lines).toContain(`${file}:${position(broken, 'link: phone', 6)} unknown link 'phone' (known: chat_first, consultation_summary, call, follow_up, reminder, access_code, quote_share)`)
     expect(lines.at(-1)).toMatch(/^\d+ problems in /)
     expect(result.stderr).not.toMatch(/\n\s+at /)
   })

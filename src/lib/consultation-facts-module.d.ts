@@ -24,4 +24,9 @@ declare module 'virtual:consultation-facts' {
    * placeholders {{code}}, {{business}} and {{business_phone}}. Null when the flow has none.
    */
   export const accessCodeTexts: (Readonly<Record<string, string>> & { readonly en: string }) | null
+  /**
+   * The WhatsApp message with a customer's quote link by language code, with the placeholders
+   * {{link}}, {{name}}, {{business}} and {{business_phone}}. Null when the flow has none.
+   */
+  export const quoteShareTexts: (Readonly<Record<string, string>> & { readonly en: string }) | null
 }
