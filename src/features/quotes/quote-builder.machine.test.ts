@@ -18,7 +18,7 @@ function quote(overrides: Partial<Quote>): Quote {
 function builder({ quotes = [] as Quote[], price = async (draft: QuoteDraft): Promise<PricedQuote> => ({
   lines: draft.lines.map((line) => ({ ...line, amount_paise: 100 })), subtotal_paise: 100 * draft.lines.length, discount_paise: 0,
   taxable_paise: 100 * draft.lines.length, gst_bps: 300, gst_paise: 3 * draft.lines.length, total_paise: 103 * draft.lines.length,
-}), save = async (): Promise<QuotesAfter> => { throw new Error('not saved') } } = {}) {
+}), save = async (_input: unknown): Promise<QuotesAfter> => { throw new Error(`not saved: ${String(_input)}`) } } = {}) {
   const priceDraft = vi.fn(price)
   const saveDraft = vi.fn(save)
   const machine = quoteBuilderMachine.provide({
@@ -90,7 +90,7 @@ describe('quote builder machine', () => {
   it('saves the draft and shows a refused save (quote_not_editable) without losing the edits', async () => {
     const { actor, saveDraft } = builder({
       quotes: [quote({ lines: [{ kind: 'other', label: 'Pendant', amount_paise: 100_000 }] })],
-      save: async () => { throw new ApiError('quote_not_editable', 'revise instead') },
+      save: async (input: unknown) => { throw new ApiError('quote_not_editable', `revise instead: ${JSON.stringify(input).length}`) },
     })
     await settled(actor)
     actor.send({ type: 'line.change', index: 0, line: { kind: 'other', label: 'Pendant', amount: '1200' } })
