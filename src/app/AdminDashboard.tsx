@@ -5,6 +5,7 @@ import { dashboardApi, databaseChangesApi } from '@/features/dashboard/api'
 import { DashboardScreen, type DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { insightsApi } from '@/features/insights/api'
 import { followUpsApi, historyApi, leadsApi, notesApi } from '@/features/leads/api'
+import { designImagesApi, quotesApi, ratesApi } from '@/features/quotes/api'
 import { auditApi, erasureApi, requestsApi, retentionApi } from '@/features/privacy/api'
 import { schedulingApi } from '@/features/scheduling/api'
 import { availabilityApi, settingsApi } from '@/features/settings/api'
@@ -17,7 +18,7 @@ const dashboardApis: DashboardApis = {
   today: { ...todayApi, ...remindersApi },
   settings: settingsApi,
   availability: availabilityApi,
-  leadWork: { notes: notesApi, followUps: followUpsApi, history: historyApi },
+  leadWork: { notes: notesApi, followUps: followUpsApi, history: historyApi, quotes: { quotes: quotesApi, rates: ratesApi, designImages: designImagesApi } },
   leads: leadsApi,
   appointments: appointmentsApi,
   loadSlots: schedulingApi.fetchBookableSlots,

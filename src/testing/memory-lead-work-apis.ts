@@ -5,6 +5,7 @@ import type { LeadEvent } from '@/features/leads/history/lead-event.schema'
 import type { LeadWorkApi } from '@/features/leads/LeadWork'
 import type { LeadNote } from '@/features/leads/notes/note.schema'
 import { ApiError, errorCodes } from '@/lib/api-error'
+import { memoryQuotesApis } from './memory-quotes-apis'
 import type { Viewer } from '@/lib/team'
 
 type Recorder = <TArgs extends unknown[], TResult>(name: string, run: (...args: TArgs) => TResult) => (...args: TArgs) => Promise<Awaited<TResult>>
@@ -34,6 +35,7 @@ export function memoryLeadWorkApis(record: Recorder, viewer: Viewer, now: () => 
   }
 
   const apis: Omit<LeadWorkApi, 'lead'> = {
+    quotes: memoryQuotesApis(),
     notes: {
       fetchNotes: record('fetchNotes', (leadId: string) =>
         [...notes.values()].filter((note) => note.lead_id === leadId).sort((a, b) => b.created_at.localeCompare(a.created_at)),

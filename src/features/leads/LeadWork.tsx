@@ -4,6 +4,7 @@ import type { Lead } from '@/lib/lead-fields'
 import type { ListChanges } from '@/lib/list-changes'
 import type { RowChangeOf } from '@/lib/row-change'
 import type { TeamMember, Viewer } from '@/lib/team'
+import { QuoteSection, type QuoteSectionApi } from '@/features/quotes/QuoteSection'
 import type { HistoryApi } from './api/history-api'
 import type { NotesApi } from './api/notes-api'
 import { EarlierLeads, type EarlierLeadsApi } from './earlier/EarlierLeads'
@@ -22,6 +23,7 @@ export interface LeadWorkApi {
   notes: NotesApi
   followUps: FollowUpsSectionApi
   history: Pick<HistoryApi, 'fetchHistory' | 'fetchEarlierLeads'>
+  quotes: QuoteSectionApi
 }
 
 /** Notes and follow-ups written elsewhere, as the dashboard's change feed passes them on. */
@@ -44,7 +46,7 @@ interface LeadWorkProps {
   touch: boolean
 }
 
-/** The team's work on a lead, in its details: owner, earlier leads, notes, follow-ups and the history. */
+/** The team's work on a lead, in its details: owner, earlier leads, notes, follow-ups, the quote and the history. */
 export function LeadWork({ lead, viewer, team, api, changes, onUpdated, onOpenLead, touch }: LeadWorkProps) {
   const [written, setWritten] = useState(0)
   const wrote = useCallback(() => setWritten((count) => count + 1), [])
@@ -71,6 +73,7 @@ export function LeadWork({ lead, viewer, team, api, changes, onUpdated, onOpenLe
       {lead.returning && <EarlierLeads key={lead.id} leadId={lead.id} api={earlierApi} onOpen={onOpenLead} touch={touch} />}
       <NotesSection key={`notes-${lead.id}`} leadId={lead.id} viewer={viewer} api={api.notes} changes={changes.notes} onWritten={wrote} touch={touch} />
       <FollowUpsSection key={`follow-ups-${lead.id}`} leadId={lead.id} api={api.followUps} changes={changes.followUps} onWritten={wrote} touch={touch} />
+      <QuoteSection key={`quote-${lead.id}`} lead={lead} api={api.quotes} touch={touch} />
       <HistorySection key={`history-${lead.id}`} leadId={lead.id} api={api.history} version={`${lead.updated_at ?? ''}/${written}`} touch={touch} />
     </Stack>
   )
