@@ -18,6 +18,7 @@ const dashboardApis: DashboardApis = {
   today: { ...todayApi, ...remindersApi },
   settings: settingsApi,
   availability: availabilityApi,
+  rates: ratesApi,
   leadWork: { notes: notesApi, followUps: followUpsApi, history: historyApi, quotes: { quotes: quotesApi, rates: ratesApi, designImages: designImagesApi } },
   leads: leadsApi,
   appointments: appointmentsApi,

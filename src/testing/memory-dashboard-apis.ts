@@ -14,6 +14,7 @@ import { memoryAvailabilityApi } from './memory-availability-api'
 import { memoryLeadWorkApis } from './memory-lead-work-apis'
 import { memoryRemindersApi } from './memory-reminders-api'
 import { memoryPrivacyApis, type MemoryPrivacyData } from './memory-privacy-apis'
+import { memoryRatesApi } from './memory-quotes-apis'
 import { memoryTeamApis } from './memory-team-apis'
 
 const sortValue: Record<LeadSortColumn, (lead: Lead) => string> = {
@@ -92,6 +93,7 @@ export function memoryDashboardApis(
     ...teamWork.apis,
     today: { ...teamWork.apis.today, ...memoryRemindersApi(record, viewer, storedAppointments, () => [...stored.values()]) },
     availability: availability.api,
+    rates: memoryRatesApi(),
     auth: { requireMember: record('requireMember', () => viewer) },
     leadWork: work.apis,
     leads: {

@@ -1,5 +1,6 @@
 import type { QuoteSectionApi } from '@/features/quotes/QuoteSection'
-import type { PricedQuote, Quote, QuoteDraft, TodaysRate } from '@/features/quotes/quote.schema'
+import type { MetalRate, PricedQuote, Quote, QuoteDraft, TodaysRate } from '@/features/quotes/quote.schema'
+import type { RatesSectionApi } from '@/features/quotes/RatesSection'
 import { ApiError } from '@/lib/api-error'
 
 /**
@@ -56,5 +57,28 @@ export function memoryQuotesApis({
     },
     rates: { fetchTodaysRates: async () => rates },
     designImages: { fetchDesignImages: async () => [], uploadDesignImage: async () => 'x', removeDesignImage: async () => undefined },
+  }
+}
+
+/** Today's rates and the GST rate held in memory, with the database's bounds on a rate, for the Settings tab's tests. */
+export function memoryRatesApi(rates: TodaysRate[] = [], gstBps = 300): RatesSectionApi & { history: MetalRate[] } {
+  const history: MetalRate[] = []
+  let gst = gstBps
+  return {
+    history,
+    fetchTodaysRates: async () => rates.map((rate) => ({ ...rate })),
+    fetchRateHistory: async (metal) => history.filter((entry) => entry.metal === metal).reverse(),
+    setMetalRate: async (metal, paisePerGram) => {
+      if (paisePerGram < 100 || paisePerGram > 10_000_000) throw new ApiError('rate_out_of_range', 'rate_out_of_range')
+      const entry = { id: history.length + 1, metal, rate_paise_per_gram: paisePerGram, rate_date: '2026-11-26', set_at: new Date().toISOString() }
+      history.push(entry)
+      rates = rates.map((rate) => (rate.metal === metal ? { ...rate, rate_paise_per_gram: paisePerGram, rate_date: entry.rate_date, is_today: true } : rate))
+      return entry
+    },
+    fetchGstRate: async () => gst,
+    setGstRate: async (bps) => {
+      gst = bps
+      return gst
+    },
   }
 }

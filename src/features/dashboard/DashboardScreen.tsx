@@ -12,6 +12,7 @@ import { ManageAppointmentById } from '@/features/appointments/ManageAppointment
 import type { ManageAppointmentApis } from '@/features/appointments/ManageAppointmentDialog'
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
 import { LeadsTab, type LeadsTabApi, type LeadsTabProps } from '@/features/leads/LeadsTab'
+import { RatesSection, ratesTexts, type RatesSectionApi } from '@/features/quotes/RatesSection'
 import { SettingsTab } from '@/features/settings/SettingsTab'
 import type { AvailabilityApi } from '@/features/settings/api/availability-api'
 import type { SettingsApi } from '@/features/settings/api/settings-api'
@@ -45,6 +46,8 @@ export interface DashboardApis {
   auth: { requireMember: () => Promise<Viewer> }
   team: TeamTabApi
   settings: Pick<SettingsApi, 'fetchRoundRobin' | 'setRoundRobin'>
+  /** Settings › Rates: today's metal rates, their history and the GST rate of quotes. */
+  rates: RatesSectionApi
   /** The booking settings of the Settings tab's Availability section. */
   availability: AvailabilityApi
   /** Notes, follow-ups and history of a lead. */
@@ -233,7 +236,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                       availabilityApi={shownApis.availability}
                       bookingChanges={changes.bookings}
                       onReschedule={setManagedBooking}
-                      moreSections={[{ title: privacySettingsTexts.title, content: <PrivacySettings api={privacySettingsApi} team={team} /> }]}
+                      moreSections={[{ title: ratesTexts.title, content: <RatesSection api={shownApis.rates} canEdit={admin} /> }, { title: privacySettingsTexts.title, content: <PrivacySettings api={privacySettingsApi} team={team} /> }]}
                     />
                   </Tabs.Content>
                 </>

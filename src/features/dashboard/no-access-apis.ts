@@ -20,6 +20,7 @@ export function withoutAccess(apis: DashboardApis): DashboardApis {
     today: { ...apis.today, fetchTodayQueue: async () => [], fetchRemindersDue: async () => [] },
     team: { ...apis.team, fetchTeam: async () => [] },
     settings: { ...apis.settings, fetchRoundRobin: async () => false },
+    rates: { ...apis.rates, fetchTodaysRates: async () => [], fetchRateHistory: async () => [] },
     privacy: {
       ...apis.privacy,
       requests: { ...apis.privacy.requests, fetchRequests: async () => [], countOpenRequests: async () => 0 },
