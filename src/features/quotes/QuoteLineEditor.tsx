@@ -31,7 +31,7 @@ export function QuoteLineEditor({ index, line, rates, amountPaise, onChange, onR
   )
   const todaysRate = line.kind === 'metal' ? rates.find((rate) => rate.metal === line.metal) : undefined
   return (
-    <Stack gap="2" borderWidth="1px" rounded="md" p="3" role="group" aria-label={label(quoteTexts.lineKinds[line.kind])}>
+    <Stack gap="2" borderWidth="1px" rounded="md" p="3" role="group" aria-label={`Line ${index + 1}: ${quoteTexts.lineKinds[line.kind]}`}>
       <HStack justify="space-between">
         <Text fontWeight="medium">{quoteTexts.lineKinds[line.kind]}</Text>
         <HStack>
