@@ -1,4 +1,5 @@
 import { Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { formatDate } from '@/lib/format'
 import { formatRupees } from '@/lib/rupees'
 import type { LineForm, MakingBasis } from './quote-line-form'
 import { quoteTexts } from './quote-texts'
@@ -13,6 +14,13 @@ interface QuoteLineEditorProps {
   onChange: (line: LineForm) => void
   onRemove: () => void
   touch: boolean
+}
+
+/** What a metal line's rate input says while empty: the rate it is priced at (its date when older than today). */
+function ratePlaceholder(rate: TodaysRate | undefined): string {
+  if (!rate?.rate_paise_per_gram || !rate.rate_date) return quoteTexts.noRate
+  const shown = formatRupees(rate.rate_paise_per_gram)
+  return rate.is_today ? quoteTexts.todaysRate(shown) : quoteTexts.rateFrom(shown, formatDate(rate.rate_date))
 }
 
 /** One line of the draft: its inputs by kind, its amount and Remove. */
@@ -57,7 +65,7 @@ export function QuoteLineEditor({ index, line, rates, amountPaise, onChange, onR
               <NativeSelect.Indicator />
             </NativeSelect.Root>
             {input('grams', quoteTexts.grams, line.grams)}
-            {input('rate', todaysRate?.rate_paise_per_gram ? quoteTexts.todaysRate(formatRupees(todaysRate.rate_paise_per_gram)) : quoteTexts.noRate, line.rate)}
+            {input('rate', ratePlaceholder(todaysRate), line.rate)}
           </>
         )}
         {line.kind === 'making' && (

@@ -28,6 +28,7 @@ export const quoteTexts = {
   grams: 'Net weight (g)',
   rate: '₹ per gram',
   todaysRate: (rate: string) => `Today's rate ${rate}`,
+  rateFrom: (rate: string, date: string) => `Rate ${rate} from ${date}`,
   noRate: 'No rate set: enter one',
   value: 'Amount',
   stoneType: 'Stone type',
