@@ -1,4 +1,5 @@
 import { formatDateTime } from '@/lib/format'
+import { formatRupees } from '@/lib/rupees'
 import { unassignedLabel } from '@/lib/team'
 import { languageName } from '@/lib/language-name'
 import type { LeadEvent } from './lead-event.schema'
@@ -24,6 +25,9 @@ const when = (data: EventData, key: string): string => {
   const value = text(data, key)
   return value && !Number.isNaN(Date.parse(value)) ? formatDateTime(value) : ''
 }
+
+/** An amount in paise of the event's data as rupees, or '' when absent. */
+const rupees = (data: EventData, key: string): string => (typeof data[key] === 'number' ? formatRupees(data[key]) : '')
 
 const sources: Record<string, string> = { chat: 'the chat', staff: 'the team', import: 'an import' }
 
@@ -54,6 +58,11 @@ const kindWords: Record<string, (data: EventData) => EventWords> = {
   follow_up_done: () => ({ title: 'Follow-up done' }),
   follow_up_rescheduled: (data) => ({ title: `Follow-up moved from ${when(data, 'from_due_at')} to ${when(data, 'to_due_at')}` }),
   whatsapp_opened: () => ({ title: 'WhatsApp chat opened from the dashboard' }),
+  quote_created: (data) => ({ title: `Quote version ${text(data, 'version')} drafted: ${rupees(data, 'total_paise')}` }),
+  quote_revised: (data) => ({ title: `Quote version ${text(data, 'from_version')} revised into version ${text(data, 'version')}: ${rupees(data, 'total_paise')}` }),
+  quote_shared: (data) => ({ title: `Quote version ${text(data, 'version')} shared with the customer: ${rupees(data, 'total_paise')}` }),
+  quote_changes_requested: (data) => ({ title: `The customer asked for changes to quote version ${text(data, 'version')}`, quote: text(data, 'comment') }),
+  quote_approved: (data) => ({ title: `The customer approved quote version ${text(data, 'version')} as ${text(data, 'name')}: ${rupees(data, 'total_paise')}` }),
   csv_exported: (data) => ({ title: `Included in a CSV export of ${Number(text(data, 'rows') || 0).toLocaleString('en-IN')} rows` }),
 }
 
