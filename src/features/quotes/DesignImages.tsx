@@ -29,7 +29,7 @@ export function DesignImages({ quoteId, api, touch }: DesignImagesProps) {
   const [snapshot, send] = useMachine(machine, { input: { quoteId } })
   const picker = useRef<HTMLInputElement>(null)
   const { images, problem } = snapshot.context
-  const size = touch ? 'md' : 'sm'
+  const size = touch ? 'lg' : 'sm'
   return (
     <Stack gap="2" role="group" aria-label={quoteTexts.designImages}>
       <Text fontWeight="medium">{quoteTexts.designImages}</Text>
@@ -37,7 +37,7 @@ export function DesignImages({ quoteId, api, touch }: DesignImagesProps) {
         {images.map((image, index) => (
           <Stack key={image.name} gap="1" align="center">
             <Image src={image.url} alt={`${quoteTexts.designImages} ${index + 1}`} boxSize="20" objectFit="cover" rounded="md" />
-            <Button size="xs" variant="ghost" disabled={!snapshot.matches('shown')} onClick={() => send({ type: 'image.remove', name: image.name })}>
+            <Button size={touch ? 'lg' : 'xs'} variant="ghost" disabled={!snapshot.matches('shown')} onClick={() => send({ type: 'image.remove', name: image.name })}>
               {quoteTexts.remove}
             </Button>
           </Stack>
@@ -60,7 +60,7 @@ export function DesignImages({ quoteId, api, touch }: DesignImagesProps) {
           {quoteTexts.attachImage}
         </Button>
       </Box>
-      <Text fontSize="xs" color="fg.muted">
+      <Text fontSize="sm" color="fg.muted">
         {quoteTexts.designImageHelp}
       </Text>
       {problem !== null && (

@@ -25,7 +25,7 @@ function ratePlaceholder(rate: TodaysRate | undefined): string {
 
 /** One line of the draft: its inputs by kind, its amount and Remove. */
 export function QuoteLineEditor({ index, line, rates, amountPaise, onChange, onRemove, touch }: QuoteLineEditorProps) {
-  const size = touch ? 'md' : 'sm'
+  const size = touch ? 'lg' : 'sm'
   const label = (text: string) => `${text}, line ${index + 1}`
   const input = (field: string, text: string, value: string, inputMode: 'decimal' | 'text' | 'numeric' = 'decimal') => (
     <Input
@@ -46,7 +46,7 @@ export function QuoteLineEditor({ index, line, rates, amountPaise, onChange, onR
           <Text fontVariantNumeric="tabular-nums" data-testid={`line-amount-${index}`}>
             {amountPaise === undefined ? '' : formatRupees(line.kind === 'discount' ? -amountPaise : amountPaise)}
           </Text>
-          <Button size="xs" variant="ghost" aria-label={label(quoteTexts.remove)} onClick={onRemove}>
+          <Button size={touch ? 'lg' : 'xs'} variant="ghost" aria-label={label(quoteTexts.remove)} onClick={onRemove}>
             {quoteTexts.remove}
           </Button>
         </HStack>

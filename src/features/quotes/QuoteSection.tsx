@@ -76,7 +76,7 @@ export function QuoteSection({ lead, api, touch }: QuoteSectionProps) {
   const [kind, setKind] = useState<LineKind>('metal')
   const busy = (['saving', 'revising', 'sharing'] as const).some((state) => snapshot.matches({ ready: state }))
   const pricing = snapshot.matches({ ready: 'pricing' }) || snapshot.matches({ ready: 'waiting' })
-  const size = touch ? 'md' : 'sm'
+  const size = touch ? 'lg' : 'sm'
   const link = shared ? quoteLink(shared.token) : null
 
   if (snapshot.matches('loading')) {
@@ -100,7 +100,7 @@ export function QuoteSection({ lead, api, touch }: QuoteSectionProps) {
           </Button>
         </HStack>
       )}
-      {link && shared && <SharedQuoteLink link={link} whatsAppUrl={quoteWhatsAppUrl({ ...lead, language: shared.language ?? lead.language }, link)} />}
+      {link && shared && <SharedQuoteLink link={link} whatsAppUrl={quoteWhatsAppUrl({ ...lead, language: shared.language ?? lead.language }, link)} touch={touch} />}
       {snapshot.matches('ready') && draft === null && quotes.length === 0 && (
         <Button size={size} alignSelf="start" onClick={() => send({ type: 'draft.start' })}>
           {quoteTexts.newQuote}
@@ -177,6 +177,7 @@ export function QuoteSection({ lead, api, touch }: QuoteSectionProps) {
       {quotes.length > 0 && (
         <QuoteVersions
           quotes={quotes}
+          touch={touch}
           busy={busy}
           onRevise={(quoteId) => send({ type: 'revise', quoteId })}
           onShare={(quoteId) => send({ type: 'share', quoteId })}

@@ -11,14 +11,16 @@ interface QuoteVersionsProps {
   onRevise: (quoteId: string) => void
   onShare: (quoteId: string) => void
   onPrint: (quote: Quote) => void
+  touch: boolean
 }
 
 /**
  * The lead's versions, newest first, with their status; the newest shared version can be shared again
  * (a new link) and, while the lead has no draft, the newest version can be revised.
  */
-export function QuoteVersions({ quotes, busy, onRevise, onShare, onPrint }: QuoteVersionsProps) {
+export function QuoteVersions({ quotes, busy, onRevise, onShare, onPrint, touch }: QuoteVersionsProps) {
   const hasDraft = quotes[0]?.status === 'draft'
+  const size = touch ? 'lg' : 'xs'
   return (
     <Stack gap="2" as="ul" listStyleType="none" aria-label={quoteTexts.versions}>
       {quotes.map((quote, index) => {
@@ -28,24 +30,24 @@ export function QuoteVersions({ quotes, busy, onRevise, onShare, onPrint }: Quot
             <HStack justify="space-between" wrap="wrap">
               <HStack>
                 <Text fontWeight="medium">{quoteTexts.version(quote.version)}</Text>
-                <Badge colorPalette={statusPalettes[status]}>{quoteTexts.status[status]}</Badge>
+                <Badge colorPalette={statusPalettes[status]} size={touch ? 'lg' : undefined}>{quoteTexts.status[status]}</Badge>
                 <Text fontSize="sm" color="fg.muted">
                   {formatRupees(quote.total_paise)} · {quoteTexts.validUntil} {formatDate(quote.valid_until)}
                 </Text>
               </HStack>
               <HStack>
                 {quote.status !== 'draft' && (
-                  <Button size="xs" variant="outline" onClick={() => onPrint(quote)}>
+                  <Button size={size} variant="outline" onClick={() => onPrint(quote)}>
                     {quoteTexts.print}
                   </Button>
                 )}
                 {quote.status === 'shared' && index === 0 && (
-                  <Button size="xs" variant="outline" disabled={busy} onClick={() => onShare(quote.id)}>
+                  <Button size={size} variant="outline" disabled={busy} onClick={() => onShare(quote.id)}>
                     {quoteTexts.shareAgain}
                   </Button>
                 )}
                 {!hasDraft && index === 0 && (
-                  <Button size="xs" disabled={busy} onClick={() => onRevise(quote.id)}>
+                  <Button size={size} disabled={busy} onClick={() => onRevise(quote.id)}>
                     {quoteTexts.revise}
                   </Button>
                 )}
