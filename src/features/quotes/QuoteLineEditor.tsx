@@ -1,4 +1,5 @@
 import { Button, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react'
+import { useId } from 'react'
 import { formatDate } from '@/lib/format'
 import { formatRupees } from '@/lib/rupees'
 import type { LineForm, MakingBasis } from './quote-line-form'
@@ -27,15 +28,21 @@ function ratePlaceholder(rate: TodaysRate | undefined): string {
 export function QuoteLineEditor({ index, line, rates, amountPaise, onChange, onRemove, touch }: QuoteLineEditorProps) {
   const size = touch ? 'lg' : 'sm'
   const label = (text: string) => `${text}, line ${index + 1}`
+  const id = useId()
   const input = (field: string, text: string, value: string, inputMode: 'decimal' | 'text' | 'numeric' = 'decimal') => (
-    <Input
-      size={size}
-      aria-label={label(text)}
-      placeholder={text}
-      inputMode={inputMode}
-      value={value}
-      onChange={(event) => onChange({ ...line, [field]: event.target.value } as LineForm)}
-    />
+    <Stack gap="0.5" flex="1">
+      <Text asChild fontSize="sm" color="fg.muted">
+        <label htmlFor={`${id}-${field}`}>{text}</label>
+      </Text>
+      <Input
+        id={`${id}-${field}`}
+        size={size}
+        aria-label={label(text)}
+        inputMode={inputMode}
+        value={value}
+        onChange={(event) => onChange({ ...line, [field]: event.target.value } as LineForm)}
+      />
+    </Stack>
   )
   const todaysRate = line.kind === 'metal' ? rates.find((rate) => rate.metal === line.metal) : undefined
   return (
@@ -54,7 +61,7 @@ export function QuoteLineEditor({ index, line, rates, amountPaise, onChange, onR
       <Stack direction={touch ? 'column' : 'row'} gap="2">
         {line.kind === 'metal' && (
           <>
-            <NativeSelect.Root size={size}>
+            <NativeSelect.Root size={size} alignSelf="end">
               <NativeSelect.Field aria-label={label(quoteTexts.metal)} value={line.metal} onChange={(event) => onChange({ ...line, metal: event.target.value })}>
                 {rates.map((rate) => (
                   <option key={rate.metal} value={rate.metal}>
@@ -70,7 +77,7 @@ export function QuoteLineEditor({ index, line, rates, amountPaise, onChange, onR
         )}
         {line.kind === 'making' && (
           <>
-            <NativeSelect.Root size={size}>
+            <NativeSelect.Root size={size} alignSelf="end">
               <NativeSelect.Field
                 aria-label={label(quoteTexts.lineKinds.making)}
                 value={line.basis}
