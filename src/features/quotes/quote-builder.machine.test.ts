@@ -113,4 +113,17 @@ describe('quote builder machine', () => {
     await settled(actor)
     expect(actor.getSnapshot().context).toMatchObject({ shared: null, draft: { quoteId: 'q2' } })
   })
+
+  it('saves at once when Save comes before the pause that prices the change, storing the line as typed', async () => {
+    const saved = quote({ id: 'q1', lines: [{ kind: 'other', label: 'Chain', amount_paise: 250_000 }], total_paise: 257_500 })
+    const { actor, saveDraft } = builder({ save: async () => ({ result: saved, quotes: [saved] }) })
+    await settled(actor)
+    actor.send({ type: 'draft.start' })
+    actor.send({ type: 'line.add', kind: 'other' })
+    actor.send({ type: 'line.change', index: 0, line: { kind: 'other', label: 'Chain', amount: '2,500' } })
+    actor.send({ type: 'save' })
+    await waitFor(actor, (snapshot) => snapshot.context.quotes.length === 1)
+    expect(saveDraft).toHaveBeenCalledWith(expect.objectContaining({ quoteId: null, draft: { lines: [{ kind: 'other', label: 'Chain', amount_paise: 250_000 }] } }))
+    expect(actor.getSnapshot().context).toMatchObject({ dirty: false, priced: { total_paise: 257_500 }, draft: { quoteId: 'q1' } })
+  })
 })

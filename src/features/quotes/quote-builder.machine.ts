@@ -182,7 +182,7 @@ export const quoteBuilderMachine = setup({
           },
         },
         waiting: {
-          on: edits,
+          on: { ...edits, save: { guard: 'readable', target: 'saving' } },
           after: {
             pricingDelay: [
               { guard: 'hasLines', target: 'checking' },
@@ -194,7 +194,7 @@ export const quoteBuilderMachine = setup({
           always: [{ guard: 'readable', target: 'pricing' }, { target: 'idle', actions: assign({ priced: null, problem: () => ({ code: 'unreadable', error: null }) }) }],
         },
         pricing: {
-          on: edits,
+          on: { ...edits, save: { guard: 'readable', target: 'saving' } },
           invoke: {
             id: 'priceDraft',
             src: 'priceDraft',
