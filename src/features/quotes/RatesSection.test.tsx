@@ -44,9 +44,25 @@ test("lets an admin set today's rate, then shows it with its history; a refused 
   expect(api.history).toMatchObject([{ metal: 'gold_22k', rate_paise_per_gram: 701_250 }])
   await user.click(within(screen.getByRole('row', { name: '22K gold' })).getByRole('button', { name: ratesTexts.history }))
   expect(within(screen.getByRole('list', { name: ratesTexts.historyOf('22K gold') })).getByText(/₹7,012\.50\/g/)).toBeTruthy()
+  expect(screen.queryByRole('img', { name: ratesTexts.chartOf('22K gold') })).toBeNull()
   const input = within(screen.getByRole('row', { name: '22K gold' })).getByLabelText(ratesTexts.newRate('22K gold'))
   await user.clear(input)
   await user.type(input, '0')
   await user.click(within(screen.getByRole('row', { name: '22K gold' })).getByRole('button', { name: ratesTexts.setRate }))
   expect((await screen.findByRole('alert')).textContent).toBe(problemText({ code: 'rate_out_of_range' }))
+})
+
+test('draws the history as a line once a metal has two rates', async () => {
+  const user = userEvent.setup()
+  renderSection(true)
+  for (const rate of ['7000', '7100']) {
+    const row = await screen.findByRole('row', { name: '22K gold' })
+    await user.clear(within(row).getByLabelText(ratesTexts.newRate('22K gold')))
+    await user.type(within(row).getByLabelText(ratesTexts.newRate('22K gold')), rate)
+    await user.click(within(row).getByRole('button', { name: ratesTexts.setRate }))
+    await screen.findByText(`₹${rate.slice(0, 1)},${rate.slice(1)}.00/g`)
+  }
+  await user.click(within(screen.getByRole('row', { name: '22K gold' })).getByRole('button', { name: ratesTexts.history }))
+  const points = screen.getByRole('img', { name: ratesTexts.chartOf('22K gold') }).querySelector('polyline')?.getAttribute('points')
+  expect(points).toBe('0.0,44.0 240.0,4.0')
 })

@@ -8,6 +8,7 @@ import { formatRupees } from '@/lib/rupees'
 import type { RatesApi } from './api/rates-api'
 import { percentToBps, rupeesToPaise } from './decimal-input'
 import { problemText } from './quote-texts'
+import { RateSparkline } from './RateSparkline'
 import { ratesMachine, type RatesView } from './rates.machine'
 import { shortPercent } from './short-percent'
 
@@ -24,6 +25,7 @@ export const ratesTexts = {
   history: 'History',
   hideHistory: 'Hide history',
   historyOf: (label: string) => `Rate history of ${label}`,
+  chartOf: (label: string) => `Chart of the rates of ${label}, oldest first`,
   gst: 'GST on quotes (%)',
   setGst: 'Set GST',
   gstNow: (percent: string) => `Quotes are priced with GST at ${percent}%.`,
@@ -130,6 +132,7 @@ export function RatesSection({ api, canEdit }: { api: RatesSectionApi; canEdit: 
                     {historyShown === rate.metal ? ratesTexts.hideHistory : ratesTexts.history}
                   </Button>
                 </HStack>
+                {historyShown === rate.metal && <RateSparkline history={view.history[rate.metal] ?? []} label={ratesTexts.chartOf(rate.label)} />}
                 {historyShown === rate.metal && (
                   <Stack as="ol" gap="0" fontSize="sm" aria-label={ratesTexts.historyOf(rate.label)} listStyleType="none">
                     {(view.history[rate.metal] ?? []).map((entry) => (
