@@ -1,0 +1,59 @@
+import * as z from 'zod/mini'
+
+/** An order's stages in the order it moves through them; cancelled is apart, from any stage but delivered. */
+export const orderStages = ['approved', 'advance_received', 'in_production', 'ready', 'delivered'] as const
+export const allOrderStages = [...orderStages, 'cancelled'] as const
+export type OrderStage = (typeof allOrderStages)[number]
+
+/** How an advance was paid, as the database accepts it. */
+export const advanceModes = ['cash', 'upi', 'card', 'bank_transfer', 'cheque'] as const
+export type AdvanceMode = (typeof advanceModes)[number]
+
+/** The longest reason a cancel takes (the database's bound). */
+export const cancelReasonMaxLength = 200
+
+const stageSchema = z.enum(allOrderStages)
+
+/** One order of the Pipeline: the order, its lead's name and owner, its quote's version. */
+export const pipelineOrderSchema = z.object({
+  id: z.string(),
+  lead_id: z.string(),
+  lead_name: z.string(),
+  owner_id: z.nullable(z.string()),
+  quote_id: z.string(),
+  quote_version: z.number(),
+  stage: stageSchema,
+  total_paise: z.number(),
+  advance_paise: z.nullable(z.number()),
+  advance_mode: z.nullable(z.enum(advanceModes)),
+  advance_date: z.nullable(z.string()),
+  cancel_reason: z.nullable(z.string()),
+  created_at: z.string(),
+  stage_changed_at: z.string(),
+})
+
+export type PipelineOrder = z.infer<typeof pipelineOrderSchema>
+
+/** Per stage, how many orders and their totals. */
+export const stageSummarySchema = z.object({ stage: stageSchema, orders: z.number(), total_paise: z.number() })
+export type StageSummary = z.infer<typeof stageSummarySchema>
+
+export const orderStatsSchema = z.object({ orders_this_month: z.number(), revenue_this_month_paise: z.number() })
+export type OrderStats = z.infer<typeof orderStatsSchema>
+
+/** An order as its row stands after a move. */
+export const orderRowSchema = z.object({
+  id: z.string(),
+  quote_id: z.string(),
+  lead_id: z.string(),
+  stage: stageSchema,
+  total_paise: z.number(),
+  advance_paise: z.nullable(z.number()),
+  advance_mode: z.nullable(z.enum(advanceModes)),
+  advance_date: z.nullable(z.string()),
+  cancel_reason: z.nullable(z.string()),
+  created_at: z.string(),
+  stage_changed_at: z.string(),
+})
+
+export type OrderRow = z.infer<typeof orderRowSchema>
