@@ -1,6 +1,8 @@
-import { formatDateTime } from '@/lib/format'
+import { formatDate, formatDateTime } from '@/lib/format'
 import { unassignedLabel } from '@/lib/team'
 import { languageName } from '@/lib/language-name'
+import { advanceModeLabel, stageLabel } from '@/lib/order-stages'
+import { formatRupees } from '@/lib/rupees'
 import type { LeadEvent } from './lead-event.schema'
 
 /** An event in words: what happened, and the text it carried (a note's body), shown as plain text. */
@@ -23,6 +25,17 @@ const text = (data: EventData, key: string): string => {
 const when = (data: EventData, key: string): string => {
   const value = text(data, key)
   return value && !Number.isNaN(Date.parse(value)) ? formatDateTime(value) : ''
+}
+
+/** An amount of the event's data in rupees, or '' when absent. */
+const rupees = (data: EventData, key: string): string => (typeof data[key] === 'number' ? formatRupees(data[key]) : '')
+
+/** An order's move: from and to which stage, with the advance or the reason it took. */
+function orderMoveWords(data: EventData): EventWords {
+  const title = `Order moved from ${stageLabel(text(data, 'from'))} to ${stageLabel(text(data, 'to'))}`
+  if (text(data, 'to') === 'advance_received')
+    return { title: `${title}: advance ${rupees(data, 'advance_paise')} by ${advanceModeLabel(text(data, 'advance_mode'))} on ${formatDate(text(data, 'advance_date'))}` }
+  return text(data, 'to') === 'cancelled' ? { title, quote: text(data, 'reason') } : { title }
 }
 
 const sources: Record<string, string> = { chat: 'the chat', staff: 'the team', import: 'an import' }
@@ -54,6 +67,12 @@ const kindWords: Record<string, (data: EventData) => EventWords> = {
   follow_up_done: () => ({ title: 'Follow-up done' }),
   follow_up_rescheduled: (data) => ({ title: `Follow-up moved from ${when(data, 'from_due_at')} to ${when(data, 'to_due_at')}` }),
   whatsapp_opened: () => ({ title: 'WhatsApp chat opened from the dashboard' }),
+  quote_created: (data) => ({ title: `Quote version ${text(data, 'version')} drafted (${rupees(data, 'total_paise')})` }),
+  quote_revised: (data) => ({ title: `Quote revised: version ${text(data, 'version')} from version ${text(data, 'from_version')} (${rupees(data, 'total_paise')})` }),
+  quote_shared: (data) => ({ title: `Quote version ${text(data, 'version')} shared with the customer` }),
+  quote_changes_requested: (data) => ({ title: `The customer asked for changes to quote version ${text(data, 'version')}`, quote: text(data, 'comment') }),
+  quote_approved: (data) => ({ title: `Quote version ${text(data, 'version')} approved by ${text(data, 'name')} (${rupees(data, 'total_paise')}): order created` }),
+  order_stage_changed: orderMoveWords,
   csv_exported: (data) => ({ title: `Included in a CSV export of ${Number(text(data, 'rows') || 0).toLocaleString('en-IN')} rows` }),
 }
 

@@ -1,13 +1,5 @@
 import * as z from 'zod/mini'
-
-/** An order's stages in the order it moves through them; cancelled is apart, from any stage but delivered. */
-export const orderStages = ['approved', 'advance_received', 'in_production', 'ready', 'delivered'] as const
-export const allOrderStages = [...orderStages, 'cancelled'] as const
-export type OrderStage = (typeof allOrderStages)[number]
-
-/** How an advance was paid, as the database accepts it. */
-export const advanceModes = ['cash', 'upi', 'card', 'bank_transfer', 'cheque'] as const
-export type AdvanceMode = (typeof advanceModes)[number]
+import { advanceModes, allOrderStages } from '@/lib/order-stages'
 
 /** The longest reason a cancel takes (the database's bound). */
 export const cancelReasonMaxLength = 200

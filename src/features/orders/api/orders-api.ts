@@ -1,14 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as z from 'zod/mini'
 import { toApiError } from '@/lib/api-error'
+import type { AdvanceMode, OrderStage } from '@/lib/order-stages'
 import {
   orderRowSchema,
   orderStatsSchema,
   pipelineOrderSchema,
   stageSummarySchema,
-  type AdvanceMode,
   type OrderRow,
-  type OrderStage,
   type OrderStats,
   type PipelineOrder,
   type StageSummary,
