@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatRupees } from './rupees'
+import { formatRupees, parseRupees } from './rupees'
 
 describe('formatRupees', () => {
   test.each([
@@ -15,5 +15,20 @@ describe('formatRupees', () => {
 
   test('keeps Indian grouping in Hindi', () => {
     expect(formatRupees(12_345_678, 'hi-IN')).toBe('₹1,23,456.78')
+  })
+})
+
+describe('parseRupees', () => {
+  test.each([
+    ['25000', 2_500_000],
+    ['25,000.5', 2_500_050],
+    ['₹ 1,00,000.05', 10_000_005],
+    ['0.01', 1],
+  ])('%s is %i paise', (typed, paise) => {
+    expect(parseRupees(typed)).toBe(paise)
+  })
+
+  test.each(['', 'abc', '-5', '1.234', '1e5', '12.'])('%s is not an amount', (typed) => {
+    expect(parseRupees(typed)).toBeNull()
   })
 })

@@ -8,3 +8,10 @@ export function formatRupees(paise: number, locale = 'en-IN'): string {
   const rupees = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 }).format(Math.trunc(whole / 100))
   return `${sign}₹${rupees}.${String(whole % 100).padStart(2, '0')}`
 }
+
+/** Rupees as typed ('25000', '25,000.50', '₹ 1,00,000') in integer paise, or null for anything else. No floating point. */
+export function parseRupees(typed: string): number | null {
+  const match = /^(\d{1,11})(?:\.(\d{1,2}))?$/.exec(typed.replace(/[₹,\s]/g, ''))
+  if (!match) return null
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+}

@@ -11,6 +11,7 @@ import { CalendarView } from '@/features/appointments/CalendarView'
 import { ManageAppointmentById } from '@/features/appointments/ManageAppointmentById'
 import type { ManageAppointmentApis } from '@/features/appointments/ManageAppointmentDialog'
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
+import { PipelineTab, type PipelineTabApi } from '@/features/orders/PipelineTab'
 import { LeadsTab, type LeadsTabApi, type LeadsTabProps } from '@/features/leads/LeadsTab'
 import { SettingsTab } from '@/features/settings/SettingsTab'
 import type { AvailabilityApi } from '@/features/settings/api/availability-api'
@@ -56,6 +57,8 @@ export interface DashboardApis {
   stats: Pick<DashboardApi, 'fetchDashboardStats'>
   changes: Pick<DatabaseChangesApi, 'listenForChanges'>
   insights: InsightsTabApi
+  /** The Pipeline's orders and their moves. */
+  orders: PipelineTabApi
   /** Erasure, the visitors' requests, retention and the audit log. */
   privacy: {
     erasure: ErasePersonApi & PrivacySettingsApi['erasures']
@@ -215,6 +218,9 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
               </Tabs.Content>
               <Tabs.Content value="calendar">
                 <CalendarView api={shownApis.appointments} changes={changes.calendar} />
+              </Tabs.Content>
+              <Tabs.Content value="pipeline">
+                <PipelineTab api={shownApis.orders} team={team} onChanged={refreshStats} />
               </Tabs.Content>
               <Tabs.Content value="requests">
                 <RequestsTab api={shownApis.privacy.requests} erasureApi={shownApis.privacy.erasure} viewer={viewer} team={team} onChanged={requestsChanged} />
