@@ -158,6 +158,9 @@ export function memoryDashboardApis(
       moveOrder: record('moveOrder', (): never => {
         throw new ApiError('order_not_found', 'No such order')
       }),
+      fetchApprovedQuote: record('fetchApprovedQuote', (): never => {
+        throw new ApiError('PGRST116', 'No such quote')
+      }),
     },
     insights: {
       fetchInsights: record('fetchInsights', () => chats.insights ?? emptyInsights),

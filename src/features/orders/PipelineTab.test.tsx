@@ -5,6 +5,7 @@ import { afterEach, expect, test } from 'vitest'
 import { Provider } from '@/components/ui/provider'
 import { Toaster, toaster } from '@/components/ui/toaster'
 import { ApiError } from '@/lib/api-error'
+import { brand } from '@/lib/brand'
 import { allOrderStages, orderStageLabels, type OrderStage } from '@/lib/order-stages'
 import { formatRupees } from '@/lib/rupees'
 import { aTeam } from '@/testing/lead-work-fixtures'
@@ -55,6 +56,20 @@ function memoryOrders(orders: PipelineOrder[]) {
       orders[index] = moved
       return { ...moved }
     },
+    fetchApprovedQuote: async () => ({
+      version: 2,
+      lines: [
+        { kind: 'metal', label: '22K Gold', weight_mg: 4_250, rate_paise_per_gram: 685_000, amount_paise: 2_911_250 },
+        { kind: 'making', amount_paise: 250_000 },
+      ],
+      subtotal_paise: 3_161_250,
+      discount_paise: 0,
+      gst_bps: 300,
+      gst_paise: 94_838,
+      total_paise: 3_256_088,
+      approved_at: '2026-11-25T06:00:00.000Z',
+      approved_name: 'Asha Verma',
+    }),
   }
   return { api, calls }
 }
@@ -109,4 +124,20 @@ test('filters by owner and month through the database call', async () => {
   open(api)
   await user.selectOptions(await screen.findByLabelText(ordersTexts.owner), team[1]!.id)
   await waitFor(() => expect(calls.at(-1)?.filters).toEqual({ owner: team[1]!.id, month: null }))
+})
+
+test("prints an order's summary: the brand's letterhead, the approved quote's lines and totals, the advance and the balance due", async () => {
+  const user = userEvent.setup()
+  const order = { ...anOrder('o1', 'Asha Verma', 3_256_088, 'advance_received'), advance_paise: 1_000_000, advance_mode: 'cash' as const, advance_date: '2026-11-25' }
+  open(memoryOrders([order]).api)
+  await user.click(await screen.findByRole('button', { name: ordersTexts.print }))
+  const sheet = await screen.findByTestId('order-summary')
+  expect(within(sheet).getByText(brand.name)).toBeTruthy()
+  expect(within(sheet).getByText('22K Gold, 4.25 g at ₹6,850.00/g')).toBeTruthy()
+  const amount = (label: string | RegExp) => within(within(sheet).getByRole('rowheader', { name: label }).closest('tr')!).getByRole('cell').textContent
+  expect(amount('GST (3%)')).toBe('₹948.38')
+  expect(amount('Total')).toBe('₹32,560.88')
+  expect(amount(/^Advance received/)).toBe('₹10,000.00')
+  expect(amount('Balance due')).toBe('₹22,560.88')
+  expect(within(sheet).getByText(`Stage: ${orderStageLabels.advance_received}`)).toBeTruthy()
 })

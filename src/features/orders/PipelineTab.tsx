@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Field, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { toaster } from '@/components/ui/toaster'
 import { useNow } from '@/components/ui/use-now'
@@ -11,18 +11,17 @@ import { ownerName, type TeamMember } from '@/lib/team'
 import type { OrdersApi } from './api/orders-api'
 import type { PipelineOrder } from './api/order.schema'
 import { MoveOrderDialog } from './MoveOrderDialog'
+import { OrderSummaryDialog } from './OrderSummaryDialog'
 import { moveRefusals, ordersTexts } from './orders-texts'
 import { pipelineMachine } from './pipeline.machine'
 
-export type PipelineTabApi = Pick<OrdersApi, 'fetchPipeline' | 'moveOrder'>
+export type PipelineTabApi = Pick<OrdersApi, 'fetchPipeline' | 'moveOrder' | 'fetchApprovedQuote'>
 
 interface PipelineTabProps {
   api: PipelineTabApi
   team: readonly TeamMember[]
   /** An order moved: the stats read again. */
   onChanged: () => void
-  /** Opens an order's printable summary. */
-  onPrint?: (orderId: string) => void
 }
 
 const anyValue = ''
@@ -35,7 +34,7 @@ function nextStage(stage: OrderStage): (typeof orderStages)[number] | null {
 }
 
 /** The orders by stage, with each stage's count and ₹ total; filters by owner and month; moves one stage at a time. */
-export function PipelineTab({ api, team, onChanged, onPrint }: PipelineTabProps) {
+export function PipelineTab({ api, team, onChanged }: PipelineTabProps) {
   const machine = useMemo(
     () =>
       pipelineMachine.provide({
@@ -63,6 +62,7 @@ export function PipelineTab({ api, team, onChanged, onPrint }: PipelineTabProps)
   const orders = snapshot.context.pipeline?.orders ?? []
   const summary = snapshot.context.pipeline?.summary ?? []
   const dialogOrder = dialog && orders.find((order) => order.id === dialog.orderId)
+  const [printed, setPrinted] = useState<PipelineOrder | null>(null)
 
   const orderCard = (order: PipelineOrder) => {
     const next = nextStage(order.stage)
@@ -99,11 +99,9 @@ export function PipelineTab({ api, team, onChanged, onPrint }: PipelineTabProps)
               {ordersTexts.cancel}
             </Button>
           )}
-          {onPrint && (
-            <Button size={size} variant="ghost" onClick={() => onPrint(order.id)}>
-              {ordersTexts.print}
-            </Button>
-          )}
+          <Button size={size} variant="ghost" onClick={() => setPrinted(order)}>
+            {ordersTexts.print}
+          </Button>
         </HStack>
       </Stack>
     )
@@ -168,6 +166,7 @@ export function PipelineTab({ api, team, onChanged, onPrint }: PipelineTabProps)
           </Box>
         )
       })}
+      {printed && <OrderSummaryDialog order={printed} api={api} onClose={() => setPrinted(null)} />}
       {dialog && dialogOrder && (
         <MoveOrderDialog
           dialog={dialog}

@@ -49,3 +49,33 @@ export const orderRowSchema = z.object({
 })
 
 export type OrderRow = z.infer<typeof orderRowSchema>
+
+/** One priced line of an approved quote, as stored: its kind, amount and the fields its kind has. */
+const quoteLineSchema = z.object({
+  kind: z.string(),
+  amount_paise: z.number(),
+  label: z.optional(z.nullable(z.string())),
+  weight_mg: z.optional(z.nullable(z.number())),
+  rate_paise_per_gram: z.optional(z.nullable(z.number())),
+  stone_type: z.optional(z.nullable(z.string())),
+  count: z.optional(z.nullable(z.number())),
+  carat_mct: z.optional(z.nullable(z.number())),
+  certificate: z.optional(z.nullable(z.string())),
+})
+
+export type QuoteLine = z.infer<typeof quoteLineSchema>
+
+/** The approved quote an order summary prints: its lines and stored totals. */
+export const approvedQuoteSchema = z.object({
+  version: z.number(),
+  lines: z.array(quoteLineSchema),
+  subtotal_paise: z.number(),
+  discount_paise: z.number(),
+  gst_bps: z.number(),
+  gst_paise: z.number(),
+  total_paise: z.number(),
+  approved_at: z.nullable(z.string()),
+  approved_name: z.nullable(z.string()),
+})
+
+export type ApprovedQuote = z.infer<typeof approvedQuoteSchema>

@@ -109,6 +109,14 @@ describe('the Pipeline and this month’s figures', () => {
     })
   })
 
+  test('the approved quote of an order, for its summary; nothing of another member’s lead', async () => {
+    const { orderId, total } = await approvedOrder()
+    const { data } = await team.serviceClient().from('orders').select('quote_id').eq('id', orderId).single()
+    const quoteId = (data as { quote_id: string }).quote_id
+    expect(await staffOrders.fetchApprovedQuote(quoteId)).toMatchObject({ version: 1, total_paise: total, approved_name: 'Asha Verma' })
+    await expect(createOrdersApi(team.otherStaff.client).fetchApprovedQuote(quoteId)).rejects.toMatchObject({ code: 'PGRST116' })
+  })
+
   test('a signed-in non-member gets nothing', async () => {
     const outsider = createOrdersApi(team.nonMember.client)
     await expect(outsider.fetchPipeline({ owner: null, month: null })).rejects.toMatchObject({ code: expect.any(String) })

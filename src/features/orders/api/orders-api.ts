@@ -3,10 +3,12 @@ import * as z from 'zod/mini'
 import { toApiError } from '@/lib/api-error'
 import type { AdvanceMode, OrderStage } from '@/lib/order-stages'
 import {
+  approvedQuoteSchema,
   orderRowSchema,
   orderStatsSchema,
   pipelineOrderSchema,
   stageSummarySchema,
+  type ApprovedQuote,
   type OrderRow,
   type OrderStats,
   type PipelineOrder,
@@ -64,7 +66,18 @@ export function createOrdersApi(client: SupabaseClient) {
     return orderStatsSchema.parse(data)
   }
 
-  return { fetchPipeline, moveOrder, fetchOrderStats }
+  /** The approved quote of an order, for its printed summary. */
+  async function fetchApprovedQuote(quoteId: string): Promise<ApprovedQuote> {
+    const { data, error } = await client
+      .from('quotes')
+      .select('version, lines, subtotal_paise, discount_paise, gst_bps, gst_paise, total_paise, approved_at, approved_name')
+      .eq('id', quoteId)
+      .single()
+    if (error) throw toApiError(error, 'Failed to load the quote')
+    return approvedQuoteSchema.parse(data)
+  }
+
+  return { fetchPipeline, moveOrder, fetchOrderStats, fetchApprovedQuote }
 }
 
 export type OrdersApi = ReturnType<typeof createOrdersApi>
