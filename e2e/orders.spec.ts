@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { formatRupees } from '../src/lib/rupees.ts'
 import { orderStageLabels, type OrderStage } from '../src/lib/order-stages.ts'
@@ -9,6 +10,7 @@ import { signInAsAdmin } from './admin-page.ts'
 import { english } from './chat-texts.ts'
 import { expectPhoneFriendly, phone } from './phone-layout.ts'
 import { seedStaff } from './team-members.ts'
+import { pngBytes } from './visitor-chat.ts'
 
 const quotePage = (key: string, values?: Record<string, string>) => english.text(['quote_page', key], values)
 
@@ -36,6 +38,13 @@ async function sharedRing(leadId: string, weightMg: number, revising?: string) {
   const updated = revising
     ? await adminRpc<QuoteRow>('quote_update', { quote_id: quote.id, draft: { lines: [{ kind: 'metal', metal: 'gold_22k', weight_mg: weightMg }, { kind: 'making', basis: 'flat', amount_paise: 250_000 }] } })
     : quote
+  if (revising) {
+    // A design image on the revised version, uploaded while it is a draft, as the builder attaches one.
+    const { error } = await (await adminClient()).storage
+      .from('design-images')
+      .upload(`${updated.id}/${randomBytes(16).toString('hex')}.png`, pngBytes, { contentType: 'image/png' })
+    if (error) throw new Error(`uploading a design image failed: ${error.message}`)
+  }
   const { token } = await adminRpc<{ token: string }>('share_quote', { quote_id: updated.id })
   return { token, quote: updated }
 }
@@ -88,6 +97,9 @@ test('a customer on a phone asks for changes, a revision supersedes the link, th
   // The customer approves version 2 with their name, by keyboard.
   await openLink(customer, second.token)
   await expect(customer.getByText(quotePage('version_line', { number: '2' }), { exact: false })).toBeVisible()
+  const design = customer.getByRole('img', { name: quotePage('design_alt', { number: '1' }) })
+  await expect(design).toBeVisible()
+  await expect.poll(() => design.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1)
   await customer.getByRole('button', { name: quotePage('approve') }).click()
   await customer.getByLabel(quotePage('name_label')).fill('Asha Verma')
   await customer.keyboard.press('Enter')
