@@ -34,7 +34,7 @@ import { changeFeed } from './change-feed'
 import { dashboardMachine } from './dashboard.machine'
 import type { DashboardStats } from './dashboard-stats'
 import { announceLeadLoadFailure } from './lead-load-failure'
-import { appointmentListChanges, bookingChanges, calendarChanges, leadListChanges, leadWorkChanges, todayChanges } from './changes-to-lists'
+import { appointmentListChanges, bookingChanges, calendarChanges, leadListChanges, leadWorkChanges, pipelineChanges, todayChanges } from './changes-to-lists'
 import { announceNewLead } from './new-lead-toast'
 import { viewerWithoutAccess, withoutAccess } from './no-access-apis'
 import { StatCards } from './StatCards'
@@ -106,6 +106,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
       appointments: appointmentListChanges(dashboard),
       calendar: calendarChanges(dashboard),
       bookings: bookingChanges(dashboard),
+      pipeline: pipelineChanges(dashboard),
     }),
     [dashboard],
   )
@@ -220,7 +221,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                 <CalendarView api={shownApis.appointments} changes={changes.calendar} />
               </Tabs.Content>
               <Tabs.Content value="pipeline">
-                <PipelineTab api={shownApis.orders} team={team} onChanged={refreshStats} />
+                <PipelineTab api={shownApis.orders} team={team} changes={changes.pipeline} onChanged={refreshStats} />
               </Tabs.Content>
               <Tabs.Content value="requests">
                 <RequestsTab api={shownApis.privacy.requests} erasureApi={shownApis.privacy.erasure} viewer={viewer} team={team} onChanged={requestsChanged} />

@@ -5,6 +5,7 @@ import { afterEach, expect, test } from 'vitest'
 import { Provider } from '@/components/ui/provider'
 import { Toaster, toaster } from '@/components/ui/toaster'
 import { ApiError } from '@/lib/api-error'
+import type { ListChanges } from '@/lib/list-changes'
 import { brand } from '@/lib/brand'
 import { allOrderStages, orderStageLabels, type OrderStage } from '@/lib/order-stages'
 import { formatRupees } from '@/lib/rupees'
@@ -74,10 +75,10 @@ function memoryOrders(orders: PipelineOrder[]) {
   return { api, calls }
 }
 
-function open(api: PipelineTabApi) {
+function open(api: PipelineTabApi, changes?: ListChanges<{ type: 'reload' }>) {
   render(
     <Provider>
-      <PipelineTab api={api} team={team} onChanged={() => undefined} />
+      <PipelineTab api={api} team={team} changes={changes} onChanged={() => undefined} />
       <Toaster />
     </Provider>,
   )
@@ -116,6 +117,19 @@ test('takes the advance in a dialog (a refusal shown there), then moves one stag
 
   await user.click(screen.getByRole('button', { name: ordersTexts.moveTo(orderStageLabels.in_production) }))
   await waitFor(() => expect(figures('in_production')).toEqual(['1', '₹69,640.88']))
+})
+
+test('reads again when an order is added or moved elsewhere', async () => {
+  const orders = [anOrder('o1', 'Asha Verma', 100_000)]
+  let heard: ((event: { type: 'reload' }) => void) | null = null
+  open(memoryOrders(orders).api, (send) => {
+    heard = send
+    return () => (heard = null)
+  })
+  await waitFor(() => expect(figures('approved')).toEqual(['1', '₹1,000.00']))
+  orders.push(anOrder('o2', 'Ravi Kumar', 50_000))
+  heard!({ type: 'reload' })
+  await waitFor(() => expect(figures('approved')).toEqual(['2', '₹1,500.00']))
 })
 
 test('filters by owner and month through the database call', async () => {

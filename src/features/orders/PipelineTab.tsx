@@ -1,11 +1,12 @@
 import { Badge, Box, Button, Field, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { toaster } from '@/components/ui/toaster'
 import { useNow } from '@/components/ui/use-now'
 import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import { advanceModeLabel, allOrderStages, orderStageLabels, orderStages, type OrderStage } from '@/lib/order-stages'
+import { noListChanges, type ListChanges } from '@/lib/list-changes'
 import { formatRupees } from '@/lib/rupees'
 import { ownerName, type TeamMember } from '@/lib/team'
 import type { OrdersApi } from './api/orders-api'
@@ -20,6 +21,8 @@ export type PipelineTabApi = Pick<OrdersApi, 'fetchPipeline' | 'moveOrder' | 'fe
 interface PipelineTabProps {
   api: PipelineTabApi
   team: readonly TeamMember[]
+  /** Orders added or moved elsewhere: the Pipeline reads again. */
+  changes?: ListChanges<{ type: 'reload' }>
   /** An order moved: the stats read again. */
   onChanged: () => void
 }
@@ -34,7 +37,7 @@ function nextStage(stage: OrderStage): (typeof orderStages)[number] | null {
 }
 
 /** The orders by stage, with each stage's count and ₹ total; filters by owner and month; moves one stage at a time. */
-export function PipelineTab({ api, team, onChanged }: PipelineTabProps) {
+export function PipelineTab({ api, team, changes = noListChanges, onChanged }: PipelineTabProps) {
   const machine = useMemo(
     () =>
       pipelineMachine.provide({
@@ -53,6 +56,7 @@ export function PipelineTab({ api, team, onChanged }: PipelineTabProps) {
     [api, onChanged],
   )
   const pipeline = useActorRef(machine)
+  useEffect(() => changes((event) => pipeline.send(event)), [changes, pipeline])
   const snapshot = useSelector(pipeline, (state) => state)
   const phone = usePhoneLayout()
   const now = useNow(60_000)
