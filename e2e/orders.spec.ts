@@ -6,7 +6,7 @@ import { ordersTexts } from '../src/features/orders/orders-texts.ts'
 import { seriousAccessibilityProblems } from './accessibility.ts'
 import { adminClient, serviceClient } from './admin-backend.ts'
 import { seedLeads, uniqueSurname } from './admin-data.ts'
-import { signInAsAdmin } from './admin-page.ts'
+import { dashboardHeading, signInAsAdmin } from './admin-page.ts'
 import { english } from './chat-texts.ts'
 import { expectPhoneFriendly, phone } from './phone-layout.ts'
 import { seedStaff } from './team-members.ts'
@@ -130,4 +130,21 @@ test('a customer on a phone asks for changes, a revision supersedes the link, th
   await expectStage(page, 'advance_received', 0, 0)
   await expect(page.getByRole('button', { name: ordersTexts.cancel })).toHaveCount(0)
   await expect(page.getByTestId('stat-Revenue this month')).not.toContainText('₹0.00')
+
+  // The order's summary prints alone on A4: the approved quote's total, the advance and the balance due.
+  await page.getByRole('button', { name: ordersTexts.print }).click()
+  const sheet = page.getByTestId('order-summary')
+  await expect(sheet.getByRole('row', { name: /^Balance due/ })).toContainText(formatRupees(total - 2_000_000))
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.getByRole('button', { name: ordersTexts.printNow })).toBeHidden()
+  await expect(page.getByRole('heading', { name: dashboardHeading })).toBeHidden()
+  await expect(sheet).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('order-summary-print.png'), fullPage: true })
+  await page.emulateMedia({ media: 'screen' })
+  await page.getByRole('button', { name: ordersTexts.close }).click()
+
+  // The Pipeline on a phone: nothing sideways, thumb-sized controls, and axe finds nothing serious.
+  await page.setViewportSize(phone)
+  await expectPhoneFriendly(page)
+  expect(await seriousAccessibilityProblems(page)).toEqual([])
 })

@@ -160,7 +160,7 @@ export function PipelineTab({ api, team, changes = noListChanges, onChanged }: P
             <HStack justify="space-between" borderBottomWidth="1px" pb="1" mb="2">
               <Heading size="md">{orderStageLabels[stage]}</Heading>
               <HStack>
-                <Badge data-testid="stage-count">{figures?.orders ?? 0}</Badge>
+                <Badge size={phone ? 'lg' : undefined} data-testid="stage-count">{figures?.orders ?? 0}</Badge>
                 <Text fontWeight="semibold" data-testid="stage-total">
                   {formatRupees(figures?.total_paise ?? 0)}
                 </Text>
