@@ -33,6 +33,7 @@ export function NameForm({ language, busy, problem, onConfirm, onBack }: AnswerF
       <input
         id="approval-name"
         className={styles.input}
+        autoFocus
         value={name}
         autoComplete="name"
         maxLength={approvalNameMaxLength}
@@ -77,6 +78,7 @@ export function CommentForm({ language, busy, problem, onSend, onBack }: AnswerF
       <textarea
         id="changes-comment"
         className={styles.input}
+        autoFocus
         rows={4}
         value={comment}
         maxLength={changesCommentMaxLength}
