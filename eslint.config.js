@@ -18,11 +18,13 @@ const shared = ['lib', 'components']
 const boundaries = {
   allow: {
     app: ['features/*', ...shared],
-    'features/intake': ['features/scheduling', 'features/my-data', ...shared],
+    'features/intake': ['features/scheduling', 'features/my-data', 'features/quote-link', ...shared],
     'features/scheduling': shared,
     'features/my-data': shared,
+    'features/quote-link': shared,
+    'features/orders': shared,
     'features/admin-auth': shared,
-    'features/dashboard': ['features/leads', 'features/appointments', 'features/insights', 'features/today', 'features/team', 'features/settings', 'features/privacy', 'features/quotes', ...shared],
+    'features/dashboard': ['features/leads', 'features/appointments', 'features/insights', 'features/today', 'features/team', 'features/settings', 'features/privacy', 'features/quotes', 'features/orders', ...shared],
     'features/leads': ['features/quotes', ...shared],
     'features/appointments': ['features/scheduling', ...shared],
     'features/insights': shared,

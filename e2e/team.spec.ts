@@ -98,7 +98,7 @@ async function staffIdOf(email: string): Promise<string> {
 test('staff see no Insights, Team, Settings or Export, and the database gives them nothing of it', async ({ page }) => {
   const credentials = await seedStaff('Meera Staff')
   await signInAsStaff(page, credentials)
-  await expect(page.getByRole('tab')).toHaveText(['Today', 'Leads Management', 'Appointments', 'Calendar View', /^Requests/])
+  await expect(page.getByRole('tab')).toHaveText(['Today', 'Leads Management', 'Appointments', 'Calendar View', 'Pipeline', /^Requests/])
   await page.getByRole('tab', { name: 'Leads Management' }).click()
   await expect(page.getByLabel('View filter')).toHaveValue(credentials.userId)
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0)

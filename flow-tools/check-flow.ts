@@ -5,6 +5,7 @@ import type { FlowProblem } from './flow-problem.ts'
 import { targetsOf } from './step-targets.ts'
 import { accessCodeLink, dashboardLinkPlaceholders, followUpLink, followUpPlaceholders, quoteShareLink, reminderLink } from './flow-facts.ts'
 import { myDataPagePlaceholders, noticePlaceholders, privacyPagePlaceholders } from '../src/features/intake/flow/notice.schema.ts'
+import { quotePagePlaceholders } from '../src/features/intake/flow/quote-page.schema.ts'
 import { bookedPlaceholders, editPlaceholders, managePagePlaceholders, findPlaceholderProblems, placeholderNames, usedPlaceholders } from '../src/features/intake/flow/placeholders.ts'
 import type { FlowPath, YamlLocator } from './yaml-locator.ts'
 
@@ -225,6 +226,7 @@ export function checkFlow(flow: Flow, locator: YamlLocator, file: string): FlowP
   for (const [name, link] of Object.entries(flow.links ?? {})) {
     if ('whatsapp' in link) report.inText(['links', name, 'whatsapp'], link.whatsapp, name === followUpLink ? placeholderNames : (dashboardLinkPlaceholders[name] ?? placeholderNames))
   }
+  for (const [key, said] of Object.entries(flow.quote_page ?? {})) report.inText(['quote_page', key], said, quotePagePlaceholders)
   checkFollowUpLink(flow, report)
   checkReminderLink(flow, report)
   checkAccessCodeLink(flow, report)

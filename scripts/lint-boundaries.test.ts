@@ -16,7 +16,7 @@ describe('npm run lint keeps the parts of src/ to the arrows of docs/architectur
   it('refuses visitor code that imports admin code', async () => {
     const messages = await lintAt('src/features/intake/lead-probe.ts', "export { leadsApi } from '../leads/api'\n")
     expect(messages).toEqual([
-      'project/feature-boundaries: features/intake may not import features/leads (docs/architecture.md, Who may import whom: features/intake may import features/scheduling, features/my-data, lib, components).',
+      'project/feature-boundaries: features/intake may not import features/leads (docs/architecture.md, Who may import whom: features/intake may import features/scheduling, features/my-data, features/quote-link, lib, components).',
     ])
   })
 

@@ -22,6 +22,7 @@ const loadedLater = [
   'src/app/start-manage-page.tsx', // the visitor's own page for a booking, on /booking only
   'src/app/start-privacy-page.tsx', // the Privacy notice, on /privacy only
   'src/app/start-my-data-page.tsx', // the visitor's My data page, on /my-data only
+  'src/app/start-quote-page.tsx', // the customer's page for a quote, on /quote only
   'src/features/intake/api/index.ts', // supabase-js: the first request is the lead save, after the last form
   'src/features/intake/recording/browser-recorder.ts', // the chat's recording: loads once the page is idle, nothing waits for it
   'src/features/intake/chat/UploadPanel.tsx',
@@ -56,7 +57,7 @@ describe('the production build of the visitor page', () => {
         ...chunks.map((chunk) => `  ${chunk.file}  ${(chunk.gzipBytes / 1024).toFixed(1)} KB`),
       ].join('\n'),
     )
-    expect(chunks.some((chunk) => /start-admin-page|start-manage-page|ManageBookingPage|start-my-data-page|MyDataPage|ReschedulePanel|AdminChakra|SchedulerPanel|UploadPanel|BookedLinks|calendar-download|supabase|start-routed-pages|consultation\.[a-z]/.test(chunk.file))).toBe(false)
+    expect(chunks.some((chunk) => /start-admin-page|start-manage-page|ManageBookingPage|start-my-data-page|MyDataPage|start-quote-page|QuotePage|ReschedulePanel|AdminChakra|SchedulerPanel|UploadPanel|BookedLinks|calendar-download|supabase|start-routed-pages|consultation\.[a-z]/.test(chunk.file))).toBe(false)
     expect(total).toBeLessThanOrEqual(budgetBytes)
   })
 

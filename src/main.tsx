@@ -6,7 +6,8 @@ const path = window.location.pathname
 /**
  * Each kind of page loads only its own code: the home page (whose first screen is already in the
  * HTML) needs no router, the admin area neither the router nor the chat, the visitor's own page for a
- * booking (/booking#<token>) neither, nor the Privacy notice (/privacy) or My data (/my-data); the router serves the not-found page.
+ * booking (/booking#<token>) neither, nor the customer's quote (/quote#<token>), the Privacy notice (/privacy) or My data
+ * (/my-data); the router serves the not-found page.
  */
 const started =
   path === '/'
@@ -19,6 +20,8 @@ const started =
           ? import('./app/start-privacy-page').then(({ startPrivacyPage }) => startPrivacyPage(root))
           : /^\/my-data\/?$/i.test(path)
             ? import('./app/start-my-data-page').then(({ startMyDataPage }) => startMyDataPage(root))
-            : import('./app/start-routed-pages').then(({ startRoutedPages }) => startRoutedPages(root))
+            : /^\/quote\/?$/i.test(path)
+              ? import('./app/start-quote-page').then(({ startQuotePage }) => startQuotePage(root))
+              : import('./app/start-routed-pages').then(({ startRoutedPages }) => startRoutedPages(root))
 
 started.catch((error: unknown) => console.error('The page could not start:', error))

@@ -5,8 +5,9 @@ import { dashboardApi, databaseChangesApi } from '@/features/dashboard/api'
 import { DashboardScreen, type DashboardApis } from '@/features/dashboard/DashboardScreen'
 import { insightsApi } from '@/features/insights/api'
 import { followUpsApi, historyApi, leadsApi, notesApi } from '@/features/leads/api'
-import { designImagesApi, quotesApi, ratesApi } from '@/features/quotes/api'
+import { ordersApi } from '@/features/orders/api'
 import { auditApi, erasureApi, requestsApi, retentionApi } from '@/features/privacy/api'
+import { designImagesApi, quotesApi, ratesApi } from '@/features/quotes/api'
 import { schedulingApi } from '@/features/scheduling/api'
 import { availabilityApi, settingsApi } from '@/features/settings/api'
 import { teamApi } from '@/features/team/api'
@@ -26,6 +27,7 @@ const dashboardApis: DashboardApis = {
   stats: dashboardApi,
   changes: databaseChangesApi,
   insights: insightsApi,
+  orders: ordersApi,
   privacy: { erasure: erasureApi, requests: requestsApi, audit: auditApi, retention: retentionApi },
 }
 

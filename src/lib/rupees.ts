@@ -1,11 +1,18 @@
-const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })
-
-/** Integer paise as rupees with lakh grouping: 3358418 → '₹33,584.18', 1234567890 → '₹1,23,45,678.90'. */
-export function formatRupees(paise: number): string {
+/**
+ * An amount of integer paise as rupees with Indian digit grouping (lakh, crore) and two decimals:
+ * 3358418 → '₹33,584.18', 1234567890 → '₹1,23,45,678.90'. BigInt arithmetic only, so no paisa is
+ * ever lost to floating point.
+ */
+export function formatRupees(paise: number, locale = 'en-IN'): string {
   const sign = paise < 0 ? '-' : ''
-  const absolute = BigInt(Math.abs(paise))
-  const rupees = absolute / 100n
-  const fraction = (absolute % 100n).toString().padStart(2, '0')
-  const whole = rupeeFormat.formatToParts(rupees).filter((part) => part.type === 'integer' || part.type === 'group' || part.type === 'currency')
-  return `${sign}${whole.map((part) => part.value).join('')}.${fraction}`
+  const whole = BigInt(Math.abs(Math.trunc(paise)))
+  const rupees = new Intl.NumberFormat(locale, { useGrouping: true }).format(whole / 100n)
+  return `${sign}₹${rupees}.${(whole % 100n).toString().padStart(2, '0')}`
+}
+
+/** Rupees as typed ('25000', '25,000.50', '₹ 1,00,000') in integer paise, or null for anything else. No floating point. */
+export function parseRupees(typed: string): number | null {
+  const match = /^(\d{1,11})(?:\.(\d{1,2}))?$/.exec(typed.replace(/[₹,\s]/g, ''))
+  if (!match) return null
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
 }

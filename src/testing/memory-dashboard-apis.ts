@@ -7,6 +7,8 @@ import { filterCondition } from '@/features/leads/lead-filters'
 import { appliedFilters, type LeadFilters, type LeadQuery, type LeadSortColumn } from '@/features/leads/lead-query'
 import type { LeadChange } from '@/features/leads/lead-change'
 import type { Lead, LeadStatus } from '@/lib/lead-fields'
+import { ApiError } from '@/lib/api-error'
+import { allOrderStages } from '@/lib/order-stages'
 import type { TeamMember, Viewer } from '@/lib/team'
 import { fakeChangeSource } from './fake-change-source'
 import { aTeam } from './lead-work-fixtures'
@@ -147,10 +149,21 @@ export function memoryDashboardApis(
           todayAppointments: 0,
           weekAppointments: 0,
           overdueFollowUps: [...work.followUps.values()].filter((followUp) => followUp.done_at === null && Date.parse(followUp.due_at) < Date.now()).length,
+          ordersThisMonth: 0,
+          revenueThisMonthPaise: 0,
         }
       }),
     },
     changes: changes.api,
+    orders: {
+      fetchPipeline: record('fetchPipeline', () => ({ summary: allOrderStages.map((stage) => ({ stage, orders: 0, total_paise: 0 })), orders: [] })),
+      moveOrder: record('moveOrder', (): never => {
+        throw new ApiError('order_not_found', 'No such order')
+      }),
+      fetchApprovedQuote: record('fetchApprovedQuote', (): never => {
+        throw new ApiError('PGRST116', 'No such quote')
+      }),
+    },
     insights: {
       fetchInsights: record('fetchInsights', () => chats.insights ?? emptyInsights),
       fetchNoShowStats: record('fetchNoShowStats', () => chats.noShows ?? []),

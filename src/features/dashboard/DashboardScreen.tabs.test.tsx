@@ -62,7 +62,7 @@ test('staff open on Today: their overdue follow-up and the new unassigned lead, 
 test('admins see whose follow-up it is on Today, which comes after Leads Management', async () => {
   start(aTeam.admin)
   const tabs = await screen.findAllByRole('tab')
-  expect(tabs.map((tab) => tab.textContent)).toEqual(['Leads Management', 'Today', 'Appointments', 'Calendar View', 'Insights', 'Team', 'Requests', 'Settings'])
+  expect(tabs.map((tab) => tab.textContent)).toEqual(['Leads Management', 'Today', 'Appointments', 'Calendar View', 'Pipeline', 'Insights', 'Team', 'Requests', 'Settings'])
   await user().click(screen.getByRole('tab', { name: 'Today' }))
   const followUps = await section(todayTexts.sections.follow_up.title)
   expect(within(followUps).getByTestId('today-item').textContent).toContain(`${todayRowTexts.assignedTo} ${aTeam.staff.displayName}`)

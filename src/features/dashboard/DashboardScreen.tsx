@@ -11,6 +11,7 @@ import { CalendarView } from '@/features/appointments/CalendarView'
 import { ManageAppointmentById } from '@/features/appointments/ManageAppointmentById'
 import type { ManageAppointmentApis } from '@/features/appointments/ManageAppointmentDialog'
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
+import { PipelineTab, type PipelineTabApi } from '@/features/orders/PipelineTab'
 import { LeadsTab, type LeadsTabApi, type LeadsTabProps } from '@/features/leads/LeadsTab'
 import { RatesSection, ratesTexts, type RatesSectionApi } from '@/features/quotes/RatesSection'
 import { SettingsTab } from '@/features/settings/SettingsTab'
@@ -34,7 +35,7 @@ import { changeFeed } from './change-feed'
 import { dashboardMachine } from './dashboard.machine'
 import type { DashboardStats } from './dashboard-stats'
 import { announceLeadLoadFailure } from './lead-load-failure'
-import { appointmentListChanges, bookingChanges, calendarChanges, leadListChanges, leadWorkChanges, todayChanges } from './changes-to-lists'
+import { appointmentListChanges, bookingChanges, calendarChanges, leadListChanges, leadWorkChanges, pipelineChanges, todayChanges } from './changes-to-lists'
 import { announceNewLead } from './new-lead-toast'
 import { viewerWithoutAccess, withoutAccess } from './no-access-apis'
 import { StatCards } from './StatCards'
@@ -59,6 +60,8 @@ export interface DashboardApis {
   stats: Pick<DashboardApi, 'fetchDashboardStats'>
   changes: Pick<DatabaseChangesApi, 'listenForChanges'>
   insights: InsightsTabApi
+  /** The Pipeline's orders and their moves. */
+  orders: PipelineTabApi
   /** Erasure, the visitors' requests, retention and the audit log. */
   privacy: {
     erasure: ErasePersonApi & PrivacySettingsApi['erasures']
@@ -106,6 +109,7 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
       appointments: appointmentListChanges(dashboard),
       calendar: calendarChanges(dashboard),
       bookings: bookingChanges(dashboard),
+      pipeline: pipelineChanges(dashboard),
     }),
     [dashboard],
   )
@@ -218,6 +222,9 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
               </Tabs.Content>
               <Tabs.Content value="calendar">
                 <CalendarView api={shownApis.appointments} changes={changes.calendar} />
+              </Tabs.Content>
+              <Tabs.Content value="pipeline">
+                <PipelineTab api={shownApis.orders} team={team} changes={changes.pipeline} onChanged={refreshStats} />
               </Tabs.Content>
               <Tabs.Content value="requests">
                 <RequestsTab api={shownApis.privacy.requests} erasureApi={shownApis.privacy.erasure} viewer={viewer} team={team} onChanged={requestsChanged} />

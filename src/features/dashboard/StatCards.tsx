@@ -1,8 +1,9 @@
 import { HStack, SimpleGrid, Stat } from '@chakra-ui/react'
 import { usePhoneLayout } from '@/components/ui/use-phone-layout'
+import { formatRupees } from '@/lib/rupees'
 import type { DashboardStats } from './dashboard-stats'
 
-/** The eight cards and the overdue follow-ups; '…' until the figures arrive. On a phone, one short row that scrolls sideways within itself. */
+/** The eight cards, the overdue follow-ups, and this month's orders and revenue; '…' until the figures arrive. On a phone, one short row that scrolls sideways within itself. */
 export function StatCards({ stats }: { stats: DashboardStats | null }) {
   const phone = usePhoneLayout()
   const shown = (value: number | string | undefined, unit = '') => (value === undefined ? '…' : `${value}${unit}`)
@@ -16,6 +17,8 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
     ['Appointments', shown(stats?.totalAppointments)],
     ["Today's Appts", shown(stats?.todayAppointments)],
     ['Overdue', shown(stats?.overdueFollowUps)],
+    ['Orders this month', shown(stats?.ordersThisMonth)],
+    ['Revenue this month', shown(stats ? formatRupees(stats.revenueThisMonthPaise) : undefined)],
   ]
   const statCards = cards.map(([label, value]) => (
     <Stat.Root
@@ -37,7 +40,7 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
       {statCards}
     </HStack>
   ) : (
-    <SimpleGrid columns={{ base: 2, md: 3, xl: 9 }} gap="3">
+    <SimpleGrid columns={{ base: 2, md: 4, xl: 6 }} gap="3">
       {statCards}
     </SimpleGrid>
   )

@@ -62,3 +62,9 @@ export const bookingChanges =
     const recheck = () => send({ type: 'availability.recheck' })
     return unsubscribeAll([...changesOf(dashboard, 'appointments', recheck), dashboard.on('lists.stale', recheck)])
   }
+
+/** The Pipeline reads its orders and figures again when an order is added (a customer approved) or moves. */
+export const pipelineChanges =
+  (dashboard: Dashboard): ListChanges<{ type: 'reload' }> =>
+  (send) =>
+    unsubscribeAll([...changesOf(dashboard, 'orders', () => send({ type: 'reload' })), dashboard.on('lists.stale', () => send({ type: 'reload' }))])

@@ -12,6 +12,10 @@ export interface DashboardStats {
   weekAppointments: number
   /** Open follow-ups past their due time: the caller's own for staff, everyone's for admins. */
   overdueFollowUps: number
+  /** Orders created this month (India time), of the orders the member reads. */
+  ordersThisMonth: number
+  /** The totals of the orders delivered this month, in paise. */
+  revenueThisMonthPaise: number
 }
 
 /** What the cards show without the admin role: nothing counted. */
@@ -26,6 +30,8 @@ export const noDashboardStats: DashboardStats = {
   todayAppointments: 0,
   weekAppointments: 0,
   overdueFollowUps: 0,
+  ordersThisMonth: 0,
+  revenueThisMonthPaise: 0,
 }
 
 /** The conversion card's text: the database's rate (rounded to one decimal) always with its decimal, '0' with no leads. */

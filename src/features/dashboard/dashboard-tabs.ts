@@ -6,6 +6,7 @@ export const dashboardTabs = [
   { value: 'today', label: 'Today', adminsOnly: false },
   { value: 'appointments', label: 'Appointments', adminsOnly: false },
   { value: 'calendar', label: 'Calendar View', adminsOnly: false },
+  { value: 'pipeline', label: 'Pipeline', adminsOnly: false },
   { value: 'insights', label: 'Insights', adminsOnly: true },
   { value: 'team', label: 'Team', adminsOnly: true },
   { value: 'requests', label: 'Requests', adminsOnly: false },

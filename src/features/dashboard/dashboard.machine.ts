@@ -11,7 +11,7 @@ import { noDashboardStats, type DashboardStats } from './dashboard-stats'
 export type DashboardEmitted = RowChange | { type: 'lists.stale' }
 
 /** The tables whose changes may change a stat card: notes count nowhere. */
-const countedTables: readonly RowChange['table'][] = ['leads', 'appointments', 'follow_ups']
+const countedTables: readonly RowChange['table'][] = ['leads', 'appointments', 'follow_ups', 'orders']
 
 type StatsStale = { type: 'stats.stale' }
 

@@ -27,6 +27,7 @@ export function withoutAccess(apis: DashboardApis): DashboardApis {
       erasure: { ...apis.privacy.erasure, fetchErasures: async () => [], retryPendingFiles: async () => 0 },
       audit: { ...apis.privacy.audit, fetchAuditPage: async () => [], fetchAllAuditEvents: async () => [] },
     },
+    orders: { ...apis.orders, fetchPipeline: async () => ({ summary: [], orders: [] }) },
     insights: { ...apis.insights, fetchInsights: async () => emptyInsights, fetchUnfinishedChats: async () => ({ chats: [], total: 0 }), fetchNoShowStats: async () => [] },
   }
 }

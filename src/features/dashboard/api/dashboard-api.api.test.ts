@@ -30,6 +30,8 @@ describe('dashboard api: the stat cards from one query', () => {
       todayAppointments: 0,
       weekAppointments: 0,
       overdueFollowUps: 0,
+      ordersThisMonth: 0,
+      revenueThisMonthPaise: 0,
     })
   })
 

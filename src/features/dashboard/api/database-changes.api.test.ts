@@ -41,6 +41,23 @@ const leadChange = (changes: RowChange[], id: string, type: RowChange['type']) =
   changes.find((change) => change.type === type && change.table === 'leads' && change.row.id === id)
 
 describe('dashboard changes api, through supabase-js and the local Realtime server', () => {
+  it('gives an admin a new order (a customer approved) and its move as order rows', async () => {
+    const heard = listenAs(admin)
+    await eventually(() => heard.subscribedTimes() === 1, 'the subscription')
+    const lead = await addLead()
+    expect((await admin.client.rpc('set_metal_rate', { metal: 'gold_22k', rate_paise_per_gram: 685_000 })).error).toBeNull()
+    const created = await admin.client.rpc('quote_create', { lead_id: lead.id, draft: { lines: [{ kind: 'metal', metal: 'gold_22k', weight_mg: 1_000 }] } })
+    const shared = await admin.client.rpc('share_quote', { quote_id: (created.data as { id: string }).id })
+    const token = (shared.data as { token: string }).token
+    expect((await anonClient().rpc('quote_approve', { token, name: 'Asha' })).error).toBeNull()
+    const added = await eventually(() => heard.changes.find((change) => change.type === 'row.added' && change.table === 'orders' && change.row.lead_id === lead.id), 'the new order')
+    expect(added).toMatchObject({ row: { stage: 'approved', total_paise: 705_550, advance_paise: null } })
+    const orderId = added.row.id as string
+    expect((await admin.client.rpc('order_move', { order_id: orderId, stage: 'cancelled', cancel_reason: 'Testing' })).error).toBeNull()
+    const moved = await eventually(() => heard.changes.find((change) => change.type === 'row.changed' && change.table === 'orders' && change.row.id === orderId), 'the move')
+    expect(moved).toMatchObject({ row: { stage: 'cancelled', cancel_reason: 'Testing' } })
+  })
+
   it("gives an admin new and changed leads and appointments as the dashboard's rows", async () => {
     const heard = listenAs(admin)
     await eventually(() => heard.subscribedTimes() === 1, 'the subscription')

@@ -7,6 +7,7 @@ import { appointmentSchema, type Appointment } from '@/features/appointments/app
 import { followUpSchema, type FollowUp } from '@/features/leads/follow-ups/follow-up.schema'
 import { leadSchema } from '@/features/leads/lead.schema'
 import { noteSchema, type LeadNote } from '@/features/leads/notes/note.schema'
+import { orderRowSchema, type OrderRow } from '@/features/orders/api/order.schema'
 
 /** The tables the dashboard listens to, each with the schema its rows are read with. */
 const tableSchemas = {
@@ -14,9 +15,10 @@ const tableSchemas = {
   appointments: appointmentSchema,
   lead_notes: noteSchema,
   follow_ups: followUpSchema,
+  orders: orderRowSchema,
 } satisfies Record<string, z.ZodMiniType<unknown, unknown>>
 
-type Rows = { leads: Lead; appointments: Appointment; lead_notes: LeadNote; follow_ups: FollowUp }
+type Rows = { leads: Lead; appointments: Appointment; lead_notes: LeadNote; follow_ups: FollowUp; orders: OrderRow }
 type ChangedTable = keyof typeof tableSchemas
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { chatTextsSchema, formFieldSchema, managePageSchema, schedulerCardSchema, text, uploadAreaSchema } from './flow-texts.schema.ts'
 import { answerFields, pixelEvents, saveErrorKinds } from './flow-vocabulary.ts'
 import { noticeSchema } from './notice.schema.ts'
+import { quotePageSchema } from './quote-page.schema.ts'
 
 const snakeCaseId = /^[a-z][a-z0-9_]*$/
 
@@ -170,6 +171,7 @@ export const flowSchema = z.strictObject({
       do: z.array(actionSchema).optional().describe('Actions run once a booking is confirmed in the chat'),
     })
     .optional(),
+  quote_page: quotePageSchema.optional(),
   start: stepId,
   steps: z.array(stepSchema).min(1, 'a flow needs at least one step'),
 })

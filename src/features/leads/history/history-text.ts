@@ -1,7 +1,8 @@
-import { formatDateTime } from '@/lib/format'
-import { formatRupees } from '@/lib/rupees'
+import { formatDate, formatDateTime } from '@/lib/format'
 import { unassignedLabel } from '@/lib/team'
 import { languageName } from '@/lib/language-name'
+import { advanceModeLabel, stageLabel } from '@/lib/order-stages'
+import { formatRupees } from '@/lib/rupees'
 import type { LeadEvent } from './lead-event.schema'
 
 /** An event in words: what happened, and the text it carried (a note's body), shown as plain text. */
@@ -26,8 +27,16 @@ const when = (data: EventData, key: string): string => {
   return value && !Number.isNaN(Date.parse(value)) ? formatDateTime(value) : ''
 }
 
-/** An amount in paise of the event's data as rupees, or '' when absent. */
+/** An amount of the event's data in rupees, or '' when absent. */
 const rupees = (data: EventData, key: string): string => (typeof data[key] === 'number' ? formatRupees(data[key]) : '')
+
+/** An order's move: from and to which stage, with the advance or the reason it took. */
+function orderMoveWords(data: EventData): EventWords {
+  const title = `Order moved from ${stageLabel(text(data, 'from'))} to ${stageLabel(text(data, 'to'))}`
+  if (text(data, 'to') === 'advance_received')
+    return { title: `${title}: advance ${rupees(data, 'advance_paise')} by ${advanceModeLabel(text(data, 'advance_mode'))} on ${formatDate(text(data, 'advance_date'))}` }
+  return text(data, 'to') === 'cancelled' ? { title, quote: text(data, 'reason') } : { title }
+}
 
 const sources: Record<string, string> = { chat: 'the chat', staff: 'the team', import: 'an import' }
 
@@ -62,7 +71,8 @@ const kindWords: Record<string, (data: EventData) => EventWords> = {
   quote_revised: (data) => ({ title: `Quote version ${text(data, 'from_version')} revised into version ${text(data, 'version')}: ${rupees(data, 'total_paise')}` }),
   quote_shared: (data) => ({ title: `Quote version ${text(data, 'version')} shared with the customer: ${rupees(data, 'total_paise')}` }),
   quote_changes_requested: (data) => ({ title: `The customer asked for changes to quote version ${text(data, 'version')}`, quote: text(data, 'comment') }),
-  quote_approved: (data) => ({ title: `The customer approved quote version ${text(data, 'version')} as ${text(data, 'name')}: ${rupees(data, 'total_paise')}` }),
+  quote_approved: (data) => ({ title: `The customer approved quote version ${text(data, 'version')} as ${text(data, 'name')}: ${rupees(data, 'total_paise')}, order created` }),
+  order_stage_changed: orderMoveWords,
   csv_exported: (data) => ({ title: `Included in a CSV export of ${Number(text(data, 'rows') || 0).toLocaleString('en-IN')} rows` }),
 }
 

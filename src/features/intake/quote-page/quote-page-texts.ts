@@ -1,0 +1,72 @@
+import flow from '@flows/consultation.flow.yaml'
+import type { CustomerQuote, CustomerQuoteLine } from '@/features/quote-link/api/customer-quote.schema'
+import { istDateKey } from '@/lib/dayjs'
+import { formatRupees } from '@/lib/rupees'
+import { slotDate, translate, type ChatLanguage } from '../flow/chat-language'
+import { renderTemplate } from '../flow/placeholders'
+import type { QuotePageTexts } from '../flow/quote-page.schema'
+
+/** The flow's texts of the quote page, and the header's tagline. */
+export const quotePageFlowTexts = { tagline: flow.chat.tagline, page: flow.quote_page ?? ({} as QuotePageTexts) }
+
+export type QuotePageTextKey = keyof QuotePageTexts
+
+/** A text of the page in `language`, its placeholders filled with `values`. */
+export function quoteText(language: ChatLanguage, key: QuotePageTextKey, values: Record<string, string> = {}): string {
+  return renderTemplate(translate(language, quotePageFlowTexts.page[key] ?? ''), values)
+}
+
+const localeOf = (language: ChatLanguage) => (language.code.includes('-') ? language.code : `${language.code}-IN`)
+
+/** Paise as the customer reads rupees: lakh grouping, two decimals. */
+export const shownRupees = (paise: number, language: ChatLanguage) => formatRupees(paise, localeOf(language))
+
+/** Thousandths as a decimal without trailing zeros (milligrams as grams, milli-carats as carats): 4250 → '4.25'. */
+export function shownThousandths(thousandths: number): string {
+  const fraction = String(thousandths % 1000).padStart(3, '0').replace(/0+$/, '')
+  return fraction ? `${Math.trunc(thousandths / 1000)}.${fraction}` : String(Math.trunc(thousandths / 1000))
+}
+
+/** Basis points as a percentage: 300 → '3', 250 → '2.5'. */
+export function shownPercent(basisPoints: number): string {
+  const fraction = String(basisPoints % 100).padStart(2, '0').replace(/0+$/, '')
+  return fraction ? `${Math.trunc(basisPoints / 100)}.${fraction}` : String(Math.trunc(basisPoints / 100))
+}
+
+/** A date (YYYY-MM-DD) or a moment as the customer reads it, in India time. */
+export const shownDay = (dateOrMoment: string, language: ChatLanguage) =>
+  slotDate(dateOrMoment.length === 10 ? dateOrMoment : istDateKey(dateOrMoment), language.code)
+
+/** What a priced line says the customer pays for. */
+export function lineDescription(line: CustomerQuoteLine, language: ChatLanguage): string {
+  switch (line.kind) {
+    case 'metal':
+      return quoteText(language, 'metal_line', {
+        detail: line.label ?? line.metal ?? '',
+        weight: shownThousandths(line.weight_mg ?? 0),
+        rate: shownRupees(line.rate_paise_per_gram ?? 0, language),
+      })
+    case 'making':
+      return quoteText(language, 'making_line')
+    case 'stone': {
+      const carat = line.carat_mct ? ` ${shownThousandths(line.carat_mct)} ct` : ''
+      const certificate = line.certificate ? `, ${line.certificate}` : ''
+      return quoteText(language, 'stone_line', { detail: `${line.stone_type ?? ''}${carat}${certificate}`, count: String(line.count ?? 1) })
+    }
+    case 'discount':
+      return quoteText(language, 'discount_line')
+    default:
+      return line.label ?? ''
+  }
+}
+
+/** The totals under the lines, in order: the discount and taxable value only when there is a discount. */
+export function totalRows(quote: CustomerQuote, language: ChatLanguage): { label: string; amount: string; total?: boolean }[] {
+  const rows = [{ label: quoteText(language, 'subtotal'), amount: shownRupees(quote.subtotal_paise, language) }]
+  if (quote.discount_paise > 0) {
+    rows.push({ label: quoteText(language, 'discount_line'), amount: shownRupees(-quote.discount_paise, language) })
+    rows.push({ label: quoteText(language, 'taxable'), amount: shownRupees(quote.taxable_paise, language) })
+  }
+  rows.push({ label: quoteText(language, 'gst', { rate: shownPercent(quote.gst_bps) }), amount: shownRupees(quote.gst_paise, language) })
+  return [...rows, { label: quoteText(language, 'total'), amount: shownRupees(quote.total_paise, language), total: true }]
+}

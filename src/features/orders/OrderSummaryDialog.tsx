@@ -1,0 +1,117 @@
+import { Button, Dialog, Portal, Spinner, Text } from '@chakra-ui/react'
+import { useMachine } from '@xstate/react'
+import { useMemo } from 'react'
+import { fromPromise } from 'xstate'
+import { brand } from '@/lib/brand'
+import { formatDate } from '@/lib/format'
+import { advanceModeLabel, orderStageLabels } from '@/lib/order-stages'
+import { formatRupees } from '@/lib/rupees'
+import type { OrdersApi } from './api/orders-api'
+import type { ApprovedQuote, PipelineOrder } from './api/order.schema'
+import { orderSummaryMachine } from './order-summary.machine'
+import { ordersTexts } from './orders-texts'
+import { percentWords, quoteLineWords } from './quote-line-words'
+import styles from './OrderSummary.module.css'
+
+interface OrderSummaryDialogProps {
+  order: PipelineOrder
+  api: Pick<OrdersApi, 'fetchApprovedQuote'>
+  onClose: () => void
+}
+
+/** An order's summary as it prints on A4: the brand's letterhead, the approved quote, the advance and the balance due, the stage. */
+export function OrderSummaryDialog({ order, api, onClose }: OrderSummaryDialogProps) {
+  const machine = useMemo(() => orderSummaryMachine.provide({ actors: { fetchApprovedQuote: fromPromise(({ input }) => api.fetchApprovedQuote(input)) } }), [api])
+  const [snapshot, send] = useMachine(machine, { input: { quoteId: order.quote_id } })
+  const { quote } = snapshot.context
+  return (
+    <Dialog.Root open onOpenChange={(event) => !event.open && onClose()} size="full">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header className={styles.noPrint}>
+              <Dialog.Title>{ordersTexts.summaryTitle}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              {snapshot.matches('loading') && <Spinner size="sm" />}
+              {snapshot.matches('failed') && (
+                <Text role="alert" color="fg.error">
+                  {ordersTexts.summaryFailed}{' '}
+                  <Button size="sm" variant="outline" onClick={() => send({ type: 'retry' })}>
+                    {ordersTexts.retry}
+                  </Button>
+                </Text>
+              )}
+              {quote && <OrderSummarySheet order={order} quote={quote} />}
+            </Dialog.Body>
+            <Dialog.Footer className={styles.noPrint}>
+              <Button disabled={!quote} onClick={() => window.print()}>
+                {ordersTexts.printNow}
+              </Button>
+              <Button variant="outline" onClick={onClose}>
+                {ordersTexts.close}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+function OrderSummarySheet({ order, quote }: { order: PipelineOrder; quote: ApprovedQuote }) {
+  const advance = order.advance_paise ?? 0
+  const totals: [string, number, boolean?][] = [
+    ['Subtotal', quote.subtotal_paise],
+    ...(quote.discount_paise > 0 ? ([['Discount', -quote.discount_paise]] as [string, number][]) : []),
+    [`GST (${percentWords(quote.gst_bps)})`, quote.gst_paise],
+    ['Total', quote.total_paise, true],
+    [order.advance_mode ? `Advance received (${advanceModeLabel(order.advance_mode)}, ${formatDate(order.advance_date ?? '')})` : 'Advance received', advance],
+    ['Balance due', order.total_paise - advance, true],
+  ]
+  return (
+    <article className={styles.sheet} aria-label={ordersTexts.summaryTitle} data-testid="order-summary">
+      <header className={styles.letterhead}>
+        <div>
+          <h1>
+            <strong>{brand.name}</strong>
+          </h1>
+          <p className={styles.address}>{brand.address}</p>
+          <p>Phone +{brand.phone}</p>
+          {brand.gstin && <p>GSTIN {brand.gstin}</p>}
+        </div>
+        <div>
+          <p>
+            <strong>Order summary</strong>
+          </p>
+          <p>{order.lead_name}</p>
+          <p>
+            Quote version {quote.version}
+            {quote.approved_at && `, approved ${formatDate(quote.approved_at)} by ${quote.approved_name ?? ''}`}
+          </p>
+          <p>Stage: {orderStageLabels[order.stage]}</p>
+        </div>
+      </header>
+      <table className={styles.lines}>
+        <tbody>
+          {quote.lines.map((line, index) => (
+            <tr key={index}>
+              <th scope="row">{quoteLineWords(line)}</th>
+              <td>{formatRupees(line.kind === 'discount' ? -line.amount_paise : line.amount_paise)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          {totals.map(([label, paise, strong]) => (
+            <tr key={label} className={strong ? styles.strong : undefined}>
+              <th scope="row">{label}</th>
+              <td>{formatRupees(paise)}</td>
+            </tr>
+          ))}
+        </tfoot>
+      </table>
+      {order.cancel_reason && <p>Cancelled: {order.cancel_reason}</p>}
+    </article>
+  )
+}

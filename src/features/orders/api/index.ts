@@ -1,0 +1,4 @@
+import { supabase } from '@/lib/supabase'
+import { createOrdersApi } from './orders-api'
+
+export const ordersApi = createOrdersApi(supabase)
