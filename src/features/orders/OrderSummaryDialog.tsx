@@ -75,7 +75,7 @@ function OrderSummarySheet({ order, quote }: { order: PipelineOrder; quote: Appr
       <header className={styles.letterhead}>
         <div>
           <h1>
-            <strong>{brand.name}</strong>
+            <strong>{brand.title}</strong>
           </h1>
           <p className={styles.address}>{brand.address}</p>
           <p>Phone +{brand.phone}</p>

@@ -146,7 +146,7 @@ test("prints an order's summary: the brand's letterhead with its GSTIN, the appr
   open(memoryOrders([order]).api)
   await user.click(await screen.findByRole('button', { name: ordersTexts.print }))
   const sheet = await screen.findByTestId('order-summary')
-  expect(within(sheet).getByText(brand.name)).toBeTruthy()
+  expect(within(sheet).getByText(brand.title)).toBeTruthy()
   expect(brand.gstin).toMatch(/^[0-9A-Z]{15}$/)
   expect(within(sheet).getByText(`GSTIN ${brand.gstin}`)).toBeTruthy()
   expect(within(sheet).getByText('22K Gold, 4.25 g at ₹6,850.00/g')).toBeTruthy()
