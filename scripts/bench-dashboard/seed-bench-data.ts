@@ -131,6 +131,11 @@ export async function seedBenchData(dataDir: string, leads: number, events: numb
     const admin = { email: 'bench-admin@example.com', password: 'bench-password-1234' }
     const { userId } = await upsertAdmin(backend.context.db, admin.email, admin.password)
     await seed(backend.context.db, leads, log)
+    // The leads span three years; the retention job, which runs at every start, would erase the older
+    // ones and leave fewer leads than asked for.
+    await backend.context.db.transaction((session) =>
+      session.query('update private.retention_settings set unconverted_lead_days = 3650, closed_lead_days = 3650'),
+    )
     const team = await seedTeamData(backend.context.db, leads, events, userId, log)
     return { admin, ...team }
   } finally {

@@ -4,6 +4,7 @@ import { startDashboardBackend, type DashboardBackend } from './support/dashboar
 import { onePixelPng, uploadName } from './support/images.ts'
 import { newLead } from './support/leads.ts'
 import { newManageToken } from './support/manage-token.ts'
+import { readsAboutPerson } from './support/reads-about-person.ts'
 
 let dashboard: DashboardBackend
 const bucket = 'reference-images'
@@ -95,30 +96,12 @@ async function figures() {
   return { counters, chats: await chatTotals(), funnel: funnel.data, sources: sources.data, noShows: noShows.data }
 }
 
-/** What any endpoint the dashboard reads still returns about `person`, as JSON text. */
+/** What any endpoint the dashboard reads still returns about `person`, as JSON text, and every export's search term. */
 async function everythingAbout(person: Person): Promise<string> {
-  const admin = dashboard.admin.client
-  const service = dashboard.serviceClient()
-  const reads = await Promise.all([
-    service.from('leads').select('*').or(`phone.eq.${person.phone},id.in.(${person.leadIds.join(',')})`),
-    service.from('appointments').select('*').in('lead_id', person.leadIds),
-    service.from('lead_notes').select('*').in('lead_id', person.leadIds),
-    service.from('follow_ups').select('*').in('lead_id', person.leadIds),
-    service.from('lead_events').select('*').in('lead_id', person.leadIds),
-    service.from('chat_sessions').select('*').in('id', person.sessionIds),
-    service.from('chat_steps').select('*').in('session_id', person.sessionIds),
-    admin.rpc('search_leads', { term: person.phone }),
-    admin.rpc('search_appointments', { term: person.phone }),
-    admin.rpc('today_queue'),
-    admin.rpc('unfinished_chats', { include_followed_up: true }),
-    admin.rpc('export_leads_chunk', { export_id: crypto.randomUUID(), filters: {} }),
-    ...person.leadIds.map((id) => admin.rpc('lead_history', { lead_id: id })),
-    ...person.leadIds.map((id) => admin.rpc('earlier_leads', { lead_id: id })),
-    dashboard.anonClient().rpc('manage_booking_get', { token: person.manageToken }),
-  ])
+  const readers = { service: dashboard.serviceClient(), admin: dashboard.admin.client, visitor: dashboard.anonClient() }
+  const reads = await readsAboutPerson(readers, person)
   const exportTerms = await asSuperuser(dashboard.backend.context.db, 'select term, filters from private.lead_exports')
-  const found = reads.map((read) => read.data ?? [])
-  return JSON.stringify([found, exportTerms])
+  return JSON.stringify([reads, exportTerms])
 }
 
 beforeAll(async () => {

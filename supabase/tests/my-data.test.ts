@@ -13,8 +13,8 @@ let admin: SignedInUser
 let staff: SignedInUser
 let outsider: SignedInUser
 
-/** A visitor at an address of its own, so the per-address limits of one test do not reach another. */
-function visitor(address = `203.0.113.${randomInt(1, 255)}`): TestClient {
+/** A visitor at an address of its own (one of 65,000), so the per-address limits of one test do not reach another. */
+function visitor(address = `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`): TestClient {
   return clientFor(backend.url, backend.anonKey, { 'x-forwarded-for': address })
 }
 

@@ -134,6 +134,27 @@ test('Requests: the open count on the tab, phones masked until shown, overdue ma
   await waitFor(() => expect(screen.queryByTestId('open-requests')).toBeNull())
 })
 
+test('Requests: an admin erases for an erasure request; the result stays until read, then the request shows as done and erased', async () => {
+  const backend = start(aTeam.admin, { requests: [aRequest({ id: 'erase', kind: 'erasure', phone, comment: 'Please delete' })] })
+  await user().click(await screen.findByRole('tab', { name: /Requests/ }))
+  const request = await screen.findByTestId('data-request')
+  await user().click(within(request).getByRole('button', { name: requestsTexts.erase }))
+  const erase = await screen.findByRole('alertdialog')
+  await within(erase).findByText(erasureTexts.what(phone, 2))
+  await user().click(within(erase).getByRole('button', { name: erasureTexts.confirm }))
+  expect(await within(erase).findByTestId('erasure-result')).toHaveProperty('textContent', '2 leads, 0 appointments, 0 notes, 0 follow-ups, 0 chat sessions, 0 files')
+  await waitFor(() => expect(screen.queryByTestId('open-requests')).toBeNull())
+  await waitFor(() => expect(backend.calls.filter((call) => call.name === 'fetchRequests').length).toBeGreaterThan(0))
+  expect(screen.getByRole('alertdialog')).toBe(erase)
+  expect(screen.getByTestId('erasure-result')).toBeTruthy()
+  expect(backend.privacy.requests).toEqual([expect.objectContaining({ id: 'erase', status: 'done', phone: null })])
+  await user().click(within(erase).getByRole('button', { name: erasureTexts.close }))
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+  const done = await screen.findByTestId('data-request')
+  await waitFor(() => expect(within(done).getByText(requestsTexts.erasedPhone)).toBeTruthy())
+  expect(within(done).queryByRole('button', { name: requestsTexts.erase })).toBeNull()
+})
+
 test('Settings › Privacy: retention bounds said clearly, the audit log paged, and its CSV of every event', async () => {
   const events = Array.from({ length: 60 }, (_, index) => ({
     id: index + 1, at: new Date(Date.UTC(2026, 10, 20, 0, index)).toISOString(), kind: index === 59 ? 'sign_in' : 'export', actor: aTeam.admin.id, address: '203.0.113.9', detail: {},

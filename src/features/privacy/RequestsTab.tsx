@@ -61,10 +61,9 @@ export function RequestsTab({ api, erasureApi, viewer, team, onChanged }: Reques
   const badgeSize = phone ? 'lg' : undefined
   const busy = snapshot.matches({ writing: 'sending' })
   const { sentCode, rejecting, revealed } = snapshot.context
-  const erased = useCallback(() => {
-    requests.send({ type: 'requests.reload' })
-    onChanged()
-  }, [requests, onChanged])
+  // The list reads again once the admin has read the result: reading at once would take the
+  // request's row, and the dialog with it, away.
+  const erasureRead = useCallback(() => requests.send({ type: 'requests.reload' }), [requests])
 
   const row = (request: DataRequest) => {
     const open = request.status === 'open'
@@ -117,7 +116,7 @@ export function RequestsTab({ api, erasureApi, viewer, team, onChanged }: Reques
               </Button>
             )}
             {isAdmin(viewer) && request.kind !== 'access_code' && request.phone !== null && (
-              <ErasePersonButton target={{ phone: request.phone, requestId: request.id }} api={erasureApi} onErased={erased} label={requestsTexts.erase} />
+              <ErasePersonButton target={{ phone: request.phone, requestId: request.id }} api={erasureApi} onErased={onChanged} onDone={erasureRead} label={requestsTexts.erase} />
             )}
             {isAdmin(viewer) && (
               <Button size={size} variant="outline" disabled={busy} onClick={() => requests.send({ type: 'reject.ask', requestId: request.id })}>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { HeldDataAnswer } from '@/features/my-data/api/held-data-api'
@@ -132,6 +132,22 @@ describe.each([
     expect(await screen.findByText(texts.withdrawn)).toBeTruthy()
     expect(screen.getByText(renderTemplate(texts.consent_withdrawn, { date: date('2026-11-26T04:00:00Z') }))).toBeTruthy()
     expect(screen.queryByRole('button', { name: texts.withdraw })).toBeNull()
+  })
+
+  test('holds the buttons while the data reads again after a withdrawal, then lets the visitor ask for erasure', async () => {
+    let reread: (answer: HeldDataAnswer) => void = () => {}
+    let reads = 0
+    const { actors } = actorsFor()
+    const fetchHeldData = actors.fetchHeldData
+    open({ ...actors, fetchHeldData: (...args) => (++reads === 1 ? fetchHeldData(...args) : new Promise<HeldDataAnswer>((resolve) => (reread = resolve))) }, 'manage-token')
+    await userEvent.click(await screen.findByRole('button', { name: texts.withdraw }))
+    await userEvent.click(screen.getByRole('button', { name: texts.withdraw_confirm }))
+    expect(await screen.findByText(texts.withdrawn)).toBeTruthy()
+    expect(screen.getByRole('button', { name: texts.erase })).toHaveProperty('disabled', true)
+    reread(heldAnswer('2026-11-26T04:00:00Z'))
+    await waitFor(() => expect(screen.getByRole('button', { name: texts.erase })).toHaveProperty('disabled', false))
+    await userEvent.click(screen.getByRole('button', { name: texts.erase }))
+    expect(await screen.findByLabelText(texts.erase_comment)).toBeTruthy()
   })
 
   test('asks for erasure with a counted comment, then says the deadline', async () => {

@@ -19,7 +19,7 @@ interface MyDataPageProps {
   actors?: MyDataActors
 }
 
-const rightsSteps: RightsStep[] = ['askingWithdraw', 'withdrawing', 'askingErasure', 'erasing']
+const rightsSteps: Exclude<RightsStep, 'idle' | 'reloading'>[] = ['askingWithdraw', 'withdrawing', 'askingErasure', 'erasing']
 
 /**
  * The visitor's My data page (`/my-data`, `?lang=` for a translation): the phone and code forms, or a
@@ -71,7 +71,7 @@ export function MyDataPage({ language, manageToken, header, actors = pageActors 
         </>
       )
     if (snapshot.matches('session') && held) {
-      const step = rightsSteps.find((name) => snapshot.matches({ session: { open: name } })) ?? 'idle'
+      const step: RightsStep = snapshot.matches({ session: 'loading' }) ? 'reloading' : (rightsSteps.find((name) => snapshot.matches({ session: { open: name } })) ?? 'idle')
       return (
         <>
           <MyDataRights

@@ -4,8 +4,8 @@ import type { ChatLanguage } from '../flow/chat-language'
 import { myDataText, shownDate, type MyDataTextKey } from './my-data-texts'
 import styles from './MyDataPage.module.css'
 
-/** Where the rights part of an open session is: the three buttons, a question, or a call on its way. */
-export type RightsStep = 'idle' | 'askingWithdraw' | 'withdrawing' | 'askingErasure' | 'erasing'
+/** Where the rights part of an open session is: the three buttons (held while the data reads again), a question, or a call on its way. */
+export type RightsStep = 'idle' | 'reloading' | 'askingWithdraw' | 'withdrawing' | 'askingErasure' | 'erasing'
 
 interface MyDataRightsProps {
   language: ChatLanguage
@@ -27,6 +27,7 @@ interface MyDataRightsProps {
 /** Download my data, Withdraw consent (after a question) and Ask for erasure (with an optional, counted comment). */
 export function MyDataRights(props: MyDataRightsProps) {
   const { language, step, withdrawn, comment, erasureDeadline, failed } = props
+  const reloading = step === 'reloading'
   const say = (key: MyDataTextKey, values?: Record<string, string>) => myDataText(language, key, values)
   const failure = failed && (
     <p role="alert" className={styles.error}>
@@ -92,13 +93,15 @@ export function MyDataRights(props: MyDataRightsProps) {
       {withdrawn && <p role="status">{say('withdrawn')}</p>}
       {erasureDeadline && <p role="status">{say('erase_requested', { date: shownDate(erasureDeadline, language) })}</p>}
       <div className={styles.buttons}>
-        <Button onClick={props.onDownload}>{say('download')}</Button>
+        <Button disabled={reloading} onClick={props.onDownload}>
+          {say('download')}
+        </Button>
         {!withdrawn && (
-          <Button variant="outline" onClick={props.onWithdrawAsk}>
+          <Button variant="outline" disabled={reloading} onClick={props.onWithdrawAsk}>
             {say('withdraw')}
           </Button>
         )}
-        <Button variant="outline" onClick={props.onEraseAsk}>
+        <Button variant="outline" disabled={reloading} onClick={props.onEraseAsk}>
           {say('erase')}
         </Button>
       </div>

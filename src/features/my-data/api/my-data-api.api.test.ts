@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** A visitor at an address of its own, so no test shares another's rate limit. */
 function visitor() {
-  return clientFor(backend.url, backend.anonKey, { 'x-forwarded-for': `203.0.113.${randomInt(1, 255)}` })
+  return clientFor(backend.url, backend.anonKey, { 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` })
 }
 
 const apis = () => {
@@ -166,7 +166,7 @@ describe('with an open session', () => {
 })
 
 describe("the session's reference images", () => {
-  const imagesApi = () => createMyDataImagesApi((headers) => clientFor(backend.url, backend.anonKey, { ...headers, 'x-forwarded-for': `203.0.113.${randomInt(1, 255)}` }))
+  const imagesApi = () => createMyDataImagesApi((headers) => clientFor(backend.url, backend.anonKey, { ...headers, 'x-forwarded-for': `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}` }))
 
   test('the session signs its own images, whose addresses serve them; another person\'s image is never signed', async () => {
     const [mine, theirs] = await Promise.all([storedImage(), storedImage()])
