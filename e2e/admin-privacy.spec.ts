@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { builtBrand } from '../flow-tools/brand/brand-files.ts'
+import { erasureCountsText } from '../src/features/privacy/erasure-texts.ts'
 import { istDateKey, istWallClock } from '../src/lib/dayjs.ts'
 import { adminClient, serviceClient, visitorClient } from './admin-backend.ts'
 import { seedAppointment, seedLeads, seedReferenceImage, uniqueSurname } from './admin-data.ts'
@@ -141,7 +142,9 @@ test('an admin erases a person with a booking today: asked again for the booking
     await expect(erase.getByRole('alert')).toHaveText('This person has a booking today. Erase anyway? The booking goes with everything else.')
     expect((await serviceClient().from('leads').select('id').eq('id', lead!.id)).data).toHaveLength(1)
     await erase.getByRole('button', { name: 'Erase anyway' }).click()
-    await expect(erase.getByTestId('erasure-result')).toHaveText('1 lead, 1 appointment, 0 notes, 0 follow-ups, 0 chat sessions, 1 file')
+    await expect(erase.getByTestId('erasure-result')).toHaveText(
+      erasureCountsText({ leads: 1, appointments: 1, notes: 0, follow_ups: 0, quotes: 0, orders: 0, chat_sessions: 0, files: 1 }),
+    )
     await erase.getByRole('button', { name: 'Close' }).click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Leads (0)' })).toBeVisible()

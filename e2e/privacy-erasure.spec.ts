@@ -90,7 +90,7 @@ test('a visitor chats with an image and books, opens My data from the booking, d
   await expect(erase).toContainText(erasureTexts.what(phoneNumber, 1))
   await erase.getByRole('button', { name: erasureTexts.confirm, exact: true }).click()
   await expect(erase.getByTestId('erasure-result')).toContainText(
-    erasureCountsText({ leads: 1, appointments: 1, notes: 0, follow_ups: 0, chat_sessions: 1, files: 1 }),
+    erasureCountsText({ leads: 1, appointments: 1, notes: 0, follow_ups: 0, quotes: 0, orders: 0, chat_sessions: 1, files: 1 }),
   )
   await erase.getByRole('button', { name: erasureTexts.close }).click()
   await expect(request).toHaveCount(0)

@@ -27,7 +27,7 @@ export function memoryPrivacyApis(record: Record, viewer: Viewer, stored: Map<st
     if (data.bookingToday?.includes(phone) && !confirmBookingToday) throw new ApiError('booking_today_needs_confirmation', 'This person has a booking today.')
     const gone = [...stored.values()].filter((lead) => lead.phone === phone)
     for (const lead of gone) stored.delete(lead.id)
-    const counts = { leads: gone.length, appointments: 0, notes: 0, follow_ups: 0, chat_sessions: 0, files: gone.filter((lead) => lead.reference_image).length }
+    const counts = { leads: gone.length, appointments: 0, notes: 0, follow_ups: 0, quotes: 0, orders: 0, chat_sessions: 0, files: gone.filter((lead) => lead.reference_image).length }
     erasures.unshift({ id: `erasure-${erasures.length + 1}`, erased_at: new Date().toISOString(), erased_by: viewer.id, reason, ...counts })
     for (const request of requests) if (request.phone === phone) Object.assign(request, { phone: null, comment: null })
     return { ...counts, filesPending: 0 }

@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-error'
 import type { ErasureOutcome } from './api/erasure-api'
 import { erasePersonMachine } from './erase-person.machine'
 
-const outcome: ErasureOutcome = { leads: 2, appointments: 1, notes: 0, follow_ups: 0, chat_sessions: 1, files: 1, filesPending: 0 }
+const outcome: ErasureOutcome = { leads: 2, appointments: 1, notes: 0, follow_ups: 0, quotes: 0, orders: 0, chat_sessions: 1, files: 1, filesPending: 0 }
 
 function start(answers: (confirmBookingToday: boolean) => Promise<ErasureOutcome>, count: () => Promise<number> = async () => 2) {
   const calls: boolean[] = []

@@ -5,6 +5,8 @@ const countNames: Record<ErasureCountKey, [one: string, many: string]> = {
   appointments: ['appointment', 'appointments'],
   notes: ['note', 'notes'],
   follow_ups: ['follow-up', 'follow-ups'],
+  quotes: ['quote', 'quotes'],
+  orders: ['order', 'orders'],
   chat_sessions: ['chat session', 'chat sessions'],
   files: ['file', 'files'],
 }
@@ -21,7 +23,7 @@ export const erasureTexts = {
   title: 'Erase this person?',
   what: (phone: string, leadCount: number | null) =>
     `Everything held about ${phone} is erased: ${leadCount === null ? 'every lead' : `${leadCount} ${leadCount === 1 ? 'lead' : 'leads'}`} with this phone, ` +
-    'their appointments, notes, follow-ups, chat sessions and reference images. Only an anonymised record (when, by whom, how many) is kept. This cannot be undone.',
+    'their appointments, notes, follow-ups, quotes, orders, chat sessions, reference images and design images. Only an anonymised record (when, by whom, how many) is kept. This cannot be undone.',
   confirm: 'Erase',
   bookingToday: 'This person has a booking today. Erase anyway? The booking goes with everything else.',
   confirmBookingToday: 'Erase anyway',

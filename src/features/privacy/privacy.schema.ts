@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 
 /** What an erasure removed, as the database counts it (the tombstone keeps the same numbers). */
-export const erasureCountKeys = ['leads', 'appointments', 'notes', 'follow_ups', 'chat_sessions', 'files'] as const
+export const erasureCountKeys = ['leads', 'appointments', 'notes', 'follow_ups', 'quotes', 'orders', 'chat_sessions', 'files'] as const
 export type ErasureCountKey = (typeof erasureCountKeys)[number]
 export type ErasureCounts = Record<ErasureCountKey, number>
 

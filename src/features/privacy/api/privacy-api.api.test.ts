@@ -1,8 +1,9 @@
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { describe, expect, inject, it } from 'vitest'
 import { anonClient, clientFor, createUserAndSignIn, serviceClient, type TestClient } from '@backend/local/testing/clients'
 import { onePixelPng, uploadName } from '@backend/tests/support/images'
 import { newLead } from '@backend/tests/support/leads'
+import { createdQuote, draftOf, sharedQuote } from '@backend/tests/support/quotes'
 import { createAuditApi } from './audit-api'
 import { createErasureApi } from './erasure-api'
 import { createRequestsApi } from './requests-api'
@@ -37,13 +38,30 @@ describe('privacy apis through supabase-js, for each role', () => {
     const person = await arrangePerson()
     expect(await api.countLeadsOfPhone(person.phone)).toBe(2)
     const outcome = await api.erasePerson(person.phone)
-    expect(outcome).toEqual({ leads: 2, appointments: 0, notes: 0, follow_ups: 0, chat_sessions: 0, files: 1, filesPending: 0 })
+    expect(outcome).toEqual({ leads: 2, appointments: 0, notes: 0, follow_ups: 0, quotes: 0, orders: 0, chat_sessions: 0, files: 1, filesPending: 0 })
     expect((await serviceClient().from('leads').select('id').in('id', person.leadIds)).data).toEqual([])
     expect((await admin.client.storage.from(bucket).createSignedUrl(person.image, 60)).error).toMatchObject({ statusCode: '404' })
     expect((await serviceClient().from('pending_file_erasures').select('name').eq('name', person.image)).data).toEqual([])
     expect(await api.countLeadsOfPhone(person.phone)).toBe(0)
     const [latest] = (await api.fetchErasures()).filter((erasure) => erasure.erased_by === admin.userId)
     expect(latest).toMatchObject({ reason: 'admin', leads: 2, files: 1 })
+  })
+
+  it("erases a person's quote and order with the quote's design image, which goes from Storage", async () => {
+    const admin = await createUserAndSignIn({ role: 'admin' })
+    const person = await arrangePerson()
+    const quote = await createdQuote(admin.client, person.leadIds[0]!, draftOf({ kind: 'other', label: 'Ring', amount_paise: 100_000 }))
+    const design = `${quote.id}/${randomBytes(16).toString('hex')}.png`
+    expect((await admin.client.storage.from('design-images').upload(design, onePixelPng, { contentType: 'image/png' })).error).toBeNull()
+    const { token } = await sharedQuote(admin.client, quote.id)
+    expect((await anonClient().rpc('quote_approve', { token, name: 'Asha' })).error).toBeNull()
+    const outcome = await createErasureApi(admin.client).erasePerson(person.phone)
+    expect(outcome).toMatchObject({ leads: 2, quotes: 1, orders: 1, files: 2, filesPending: 0 })
+    expect((await serviceClient().from('quotes').select('id').eq('id', quote.id)).data).toEqual([])
+    expect((await serviceClient().from('orders').select('id').eq('quote_id', quote.id)).data).toEqual([])
+    expect((await admin.client.storage.from('design-images').createSignedUrl(design, 60)).error).toMatchObject({ statusCode: '404' })
+    const [latest] = (await createErasureApi(admin.client).fetchErasures()).filter((erasure) => erasure.erased_by === admin.userId)
+    expect(latest).toMatchObject({ quotes: 1, orders: 1, files: 2 })
   })
 
   it('says when Storage could not remove a file: it stays queued, the rows are gone; a retry removes it', async () => {
