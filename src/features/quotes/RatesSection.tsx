@@ -4,13 +4,13 @@ import { useMemo, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { toaster } from '@/components/ui/toaster'
 import { formatDate } from '@/lib/format'
-import { formatRupees } from '@/lib/rupees'
+import { percentToBps } from '@/lib/decimal-input'
+import { formatRupees, parseRupees } from '@/lib/rupees'
+import { shortPercent } from '@/lib/short-percent'
 import type { RatesApi } from './api/rates-api'
-import { percentToBps, rupeesToPaise } from './decimal-input'
 import { problemText } from './quote-texts'
 import { RateSparkline } from './RateSparkline'
 import { ratesMachine, type RatesView } from './rates.machine'
-import { shortPercent } from './short-percent'
 
 export const ratesTexts = {
   title: 'Rates',
@@ -123,7 +123,7 @@ export function RatesSection({ api, canEdit }: { api: RatesSectionApi; canEdit: 
                         value={typed[rate.metal] ?? ''}
                         onChange={(event) => setTyped({ ...typed, [rate.metal]: event.target.value })}
                       />
-                      <Button size="sm" disabled={busy} onClick={() => submit(rate.metal, rupeesToPaise, (paisePerGram) => ({ type: 'rates.change', change: { kind: 'rate', metal: rate.metal, paisePerGram } }))}>
+                      <Button size="sm" disabled={busy} onClick={() => submit(rate.metal, parseRupees, (paisePerGram) => ({ type: 'rates.change', change: { kind: 'rate', metal: rate.metal, paisePerGram } }))}>
                         {ratesTexts.setRate}
                       </Button>
                     </>
