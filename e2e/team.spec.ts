@@ -29,6 +29,17 @@ async function openLead(page: Page, name: string, view: 'Unassigned' | 'My leads
 
 const detailsSection = (dialog: Locator, name: string) => dialog.getByRole('region', { name })
 
+/** Settings as staff see it: the Rates section alone, today's rates and the GST rate to read, nothing to type or save. */
+async function expectRatesReadOnly(page: Page) {
+  const rates = page.getByRole('region', { name: 'Rates' })
+  await expect(rates.getByText('Only admins change the rates and the GST rate.')).toBeVisible()
+  await expect(rates.getByRole('row', { name: 'Gold 22K' })).toBeVisible()
+  await expect(rates.getByText(/^Quotes are priced with GST at/)).toBeVisible()
+  await expect(page.getByRole('tabpanel').getByRole('region')).toHaveCount(1)
+  await expect(rates.getByRole('textbox')).toHaveCount(0)
+  await expect(rates.getByRole('button', { name: 'Set rate' })).toHaveCount(0)
+}
+
 async function addNoteAndFollowUp(dialog: Locator, note: string, followUp: string) {
   const notes = detailsSection(dialog, 'Notes')
   await notes.getByLabel('New note').fill(note)
@@ -95,10 +106,12 @@ async function staffIdOf(email: string): Promise<string> {
   return (data as { user_id: string }).user_id
 }
 
-test('staff see no Insights, Team, Settings or Export, and the database gives them nothing of it', async ({ page }) => {
+test('staff see no Insights, Team or Export and only read the rates in Settings, and the database gives them nothing more', async ({ page }) => {
   const credentials = await seedStaff('Meera Staff')
   await signInAsStaff(page, credentials)
-  await expect(page.getByRole('tab')).toHaveText(['Today', 'Leads Management', 'Appointments', 'Calendar View', 'Pipeline', /^Requests/])
+  await expect(page.getByRole('tab')).toHaveText(['Today', 'Leads Management', 'Appointments', 'Calendar View', 'Pipeline', /^Requests/, 'Settings'])
+  await page.getByRole('tab', { name: 'Settings' }).click()
+  await expectRatesReadOnly(page)
   await page.getByRole('tab', { name: 'Leads Management' }).click()
   await expect(page.getByLabel('View filter')).toHaveValue(credentials.userId)
   await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0)
@@ -108,6 +121,8 @@ test('staff see no Insights, Team, Settings or Export, and the database gives th
   expect(exported.error?.code).toBe('42501')
   expect((await asStaff.rpc('chat_totals', { from_day: '2026-01-01', to_day: '2026-12-31' })).error).not.toBeNull()
   expect((await asStaff.rpc('set_round_robin', { enabled: true })).error?.code).toBe('42501')
+  expect((await asStaff.rpc('set_metal_rate', { metal: 'gold_22k', rate_paise_per_gram: 700_000 })).error?.code).toBe('not_admin')
+  expect((await asStaff.rpc('set_gst_rate', { gst_bps: 500 })).error?.code).toBe('not_admin')
   const added = await asStaff.functions.invoke('team', { body: { action: 'add', email: 'someone@example.in', role: 'staff' } })
   expect(added.error).not.toBeNull()
   expect((await (added.error as { context: Response }).context.json()) as { code: string }).toMatchObject({ code: 'not_admin' })
@@ -139,5 +154,16 @@ test.describe('on a phone', () => {
     await expectPhoneFriendly(page)
     expect(await seriousAccessibilityProblems(page)).toEqual([])
     await page.screenshot({ path: 'test-results/screenshots/staff-lead-work-390.png', fullPage: true })
+
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await page.getByRole('tab', { name: 'Settings' }).click()
+    await expectRatesReadOnly(page)
+    await page.getByRole('row', { name: 'Gold 22K' }).getByRole('button', { name: 'History' }).click()
+    await expect(page.getByRole('row', { name: 'Gold 22K' }).getByRole('button', { name: 'Hide history' })).toBeVisible()
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+    await expectPhoneFriendly(page)
+    expect(await seriousAccessibilityProblems(page)).toEqual([])
+    await page.screenshot({ path: 'test-results/screenshots/staff-rates-390.png', fullPage: true })
   })
 })

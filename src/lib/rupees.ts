@@ -1,3 +1,5 @@
+import { readDecimal } from './decimal-input'
+
 /**
  * An amount of integer paise as rupees with Indian digit grouping (lakh, crore) and two decimals:
  * 3358418 → '₹33,584.18', 1234567890 → '₹1,23,45,678.90'. BigInt arithmetic only, so no paisa is
@@ -10,9 +12,10 @@ export function formatRupees(paise: number, locale = 'en-IN'): string {
   return `${sign}₹${rupees}.${(whole % 100n).toString().padStart(2, '0')}`
 }
 
-/** Rupees as typed ('25000', '25,000.50', '₹ 1,00,000') in integer paise, or null for anything else. No floating point. */
-export function parseRupees(typed: string): number | null {
-  const match = /^(\d{1,11})(?:\.(\d{1,2}))?$/.exec(typed.replace(/[₹,\s]/g, ''))
-  if (!match) return null
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+/**
+ * Rupees as typed ('25000', '25,000.50', '₹ 1,00,000') in integer paise: the dashboard's one reader of
+ * typed rupees, with `readDecimal`'s rules and an optional ₹ in front. Undefined for anything else.
+ */
+export function parseRupees(typed: string): number | undefined {
+  return readDecimal(typed.trim().replace(/^₹/, ''), 2)
 }

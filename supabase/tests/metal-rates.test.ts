@@ -113,6 +113,17 @@ describe('set_metal_rate', () => {
     expect(await outcome(team.admin.client.from('metal_rates').insert({ metal: 'gold_22k', rate_paise_per_gram: 1, rate_date: istDate() }))).toEqual([403, '42501'])
     expect((await team.nonMember.client.from('metal_rates').select('id')).data).toEqual([])
   })
+
+  it('lets staff read the history but not write it or the metals, and refuses both to a visitor', async () => {
+    const { data } = await team.staff.client.from('metal_rates').select('metal, rate_paise_per_gram').eq('metal', 'gold_24k')
+    expect(data).toEqual([{ metal: 'gold_24k', rate_paise_per_gram: 750_000 }])
+    expect(await outcome(team.staff.client.from('metal_rates').insert({ metal: 'gold_24k', rate_paise_per_gram: 1, rate_date: istDate() }))).toEqual([403, '42501'])
+    expect(await outcome(team.staff.client.from('metal_rates').update({ rate_paise_per_gram: 1 }).eq('metal', 'gold_24k'))).toEqual([403, '42501'])
+    expect(await outcome(team.staff.client.from('metal_kinds').update({ label: 'Tin' }).eq('key', 'silver'))).toEqual([403, '42501'])
+    expect(await outcome(team.anonClient().from('metal_rates').select('id'))).toEqual([401, '42501'])
+    const rows = await asSuperuser(team.backend.context.db, "select rate_paise_per_gram from public.metal_rates where metal = 'gold_24k'")
+    expect(rows).toEqual([{ rate_paise_per_gram: 750_000 }])
+  })
 })
 
 describe('todays_rates', () => {

@@ -8,6 +8,7 @@ import { erasureTexts } from '@/features/privacy/erasure-texts'
 import type { DataRequest } from '@/features/privacy/privacy.schema'
 import { privacySettingsTexts } from '@/features/privacy/privacy-settings-texts'
 import { requestsTexts } from '@/features/privacy/requests-texts'
+import { ratesTexts } from '@/features/quotes/rates-texts'
 import { accessCodeTexts } from '@/lib/consultation-facts'
 import type { Lead } from '@/lib/lead-fields'
 import type { Viewer } from '@/lib/team'
@@ -79,15 +80,17 @@ test('an admin erases a person with a booking today: asked twice, the counts sho
   expect(screen.getByRole('row', { name: /Rohan Gupta/ })).toBeTruthy()
 })
 
-test('staff see no Erase in the lead details and no Settings; their Requests list holds code requests they can send', async () => {
+test('staff see no Erase in the lead details and, in Settings, only the rates to read; their Requests list holds code requests they can send', async () => {
   start(aTeam.staff, { requests: [aRequest({ id: 'code' })] })
   await user().click(await screen.findByRole('tab', { name: 'Leads Management' }))
   await user().selectOptions(await screen.findByLabelText('View filter'), 'Unassigned')
   const details = await openDetails('Rohan Gupta')
   expect(within(details).queryByRole('button', { name: erasureTexts.erase })).toBeNull()
-  expect(screen.queryByRole('tab', { name: /Settings/ })).toBeNull()
   await user().keyboard('{Escape}')
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  await user().click(screen.getByRole('tab', { name: 'Settings' }))
+  expect(await within(await screen.findByRole('region', { name: ratesTexts.title })).findByText(ratesTexts.adminsOnly)).toBeTruthy()
+  expect(within(screen.getByRole('tabpanel')).getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual([ratesTexts.title])
   await user().click(screen.getByRole('tab', { name: /Requests/ }))
   const request = await screen.findByTestId('data-request')
   expect(within(request).queryByRole('button', { name: requestsTexts.reject })).toBeNull()

@@ -90,7 +90,7 @@ test('staff open on their own leads, take an unassigned lead and release it; the
   const backend = memoryDashboardApis(leads, [], {}, { viewer: aTeam.staff })
   renderDashboard(backend.apis)
   const tabs = await screen.findAllByRole('tab')
-  expect(tabs.map((tab) => tab.textContent)).toEqual(['Today', 'Leads Management', 'Appointments', 'Calendar View', 'Pipeline', 'Requests'])
+  expect(tabs.map((tab) => tab.textContent)).toEqual(['Today', 'Leads Management', 'Appointments', 'Calendar View', 'Pipeline', 'Requests', 'Settings'])
   expect(tabs[0]?.getAttribute('aria-selected')).toBe('true')
   await user().click(screen.getByRole('tab', { name: 'Leads Management' }))
   expect(await screen.findByRole('row', { name: /Rohan Gupta/ })).toBeTruthy()

@@ -13,7 +13,9 @@ import type { ManageAppointmentApis } from '@/features/appointments/ManageAppoin
 import { InsightsTab, type InsightsTabApi } from '@/features/insights/InsightsTab'
 import { PipelineTab, type PipelineTabApi } from '@/features/orders/PipelineTab'
 import { LeadsTab, type LeadsTabApi, type LeadsTabProps } from '@/features/leads/LeadsTab'
-import { RatesSection, ratesTexts, type RatesSectionApi } from '@/features/quotes/RatesSection'
+import { RatesSection, type RatesSectionApi } from '@/features/quotes/RatesSection'
+import { ratesTexts } from '@/features/quotes/rates-texts'
+import { SettingsSection } from '@/features/settings/SettingsSection'
 import { SettingsTab } from '@/features/settings/SettingsTab'
 import type { AvailabilityApi } from '@/features/settings/api/availability-api'
 import type { SettingsApi } from '@/features/settings/api/settings-api'
@@ -237,17 +239,23 @@ export function DashboardScreen({ user, apis, onSignOut }: DashboardScreenProps)
                   <Tabs.Content value="team">
                     <TeamTab api={shownApis.team} viewer={viewer} onTeamChanged={refreshTeam} />
                   </Tabs.Content>
-                  <Tabs.Content value="settings">
-                    <SettingsTab
-                      api={shownApis.settings}
-                      availabilityApi={shownApis.availability}
-                      bookingChanges={changes.bookings}
-                      onReschedule={setManagedBooking}
-                      moreSections={[{ title: ratesTexts.title, content: <RatesSection api={shownApis.rates} canEdit={admin} /> }, { title: privacySettingsTexts.title, content: <PrivacySettings api={privacySettingsApi} team={team} /> }]}
-                    />
-                  </Tabs.Content>
                 </>
               )}
+              <Tabs.Content value="settings">
+                {admin ? (
+                  <SettingsTab
+                    api={shownApis.settings}
+                    availabilityApi={shownApis.availability}
+                    bookingChanges={changes.bookings}
+                    onReschedule={setManagedBooking}
+                    moreSections={[{ title: ratesTexts.title, content: <RatesSection api={shownApis.rates} canEdit /> }, { title: privacySettingsTexts.title, content: <PrivacySettings api={privacySettingsApi} team={team} /> }]}
+                  />
+                ) : (
+                  <SettingsSection title={ratesTexts.title}>
+                    <RatesSection api={shownApis.rates} canEdit={false} />
+                  </SettingsSection>
+                )}
+              </Tabs.Content>
             </Tabs.Root>
             {managedBooking && (
               <ManageAppointmentById key={managedBooking} appointmentId={managedBooking} apis={manageApis} onChanged={refreshStats} onClose={closeManagedBooking} />

@@ -10,7 +10,7 @@ export const dashboardTabs = [
   { value: 'insights', label: 'Insights', adminsOnly: true },
   { value: 'team', label: 'Team', adminsOnly: true },
   { value: 'requests', label: 'Requests', adminsOnly: false },
-  { value: 'settings', label: 'Settings', adminsOnly: true },
+  { value: 'settings', label: 'Settings', adminsOnly: false },
 ] as const
 
 export type DashboardTab = (typeof dashboardTabs)[number]['value']

@@ -35,8 +35,8 @@ export function MoveOrderDialog({ dialog, leadName, totalPaise, saving, refusal,
   const save = () => {
     if (!advance) return onSave({ stage: 'cancelled', reason })
     const paise = parseRupees(amount)
-    setAmountInvalid(paise === null)
-    if (paise !== null) onSave({ stage: 'advance_received', advancePaise: paise, advanceMode: mode, advanceDate: date })
+    setAmountInvalid(paise === undefined)
+    if (paise !== undefined) onSave({ stage: 'advance_received', advancePaise: paise, advanceMode: mode, advanceDate: date })
   }
 
   return (

@@ -5,12 +5,13 @@ import { fromPromise } from 'xstate'
 import { brand } from '@/lib/brand'
 import { formatDate } from '@/lib/format'
 import { advanceModeLabel, orderStageLabels } from '@/lib/order-stages'
+import { quoteLineText } from '@/lib/quote-line-text'
 import { formatRupees } from '@/lib/rupees'
+import { shortPercent } from '@/lib/short-percent'
 import type { OrdersApi } from './api/orders-api'
-import type { ApprovedQuote, PipelineOrder } from './api/order.schema'
+import type { ApprovedQuote, PipelineOrder, QuoteLine } from './api/order.schema'
 import { orderSummaryMachine } from './order-summary.machine'
 import { ordersTexts } from './orders-texts'
-import { percentWords, quoteLineWords } from './quote-line-words'
 import styles from './OrderSummary.module.css'
 
 interface OrderSummaryDialogProps {
@@ -60,12 +61,18 @@ export function OrderSummaryDialog({ order, api, onClose }: OrderSummaryDialogPr
   )
 }
 
+/** A line in one phrase: 'Gold 22K: 4.250 g × ₹6,850.00/g'. */
+function lineWords(line: QuoteLine): string {
+  const { item, detail } = quoteLineText(line)
+  return detail ? `${item}: ${detail}` : item
+}
+
 function OrderSummarySheet({ order, quote }: { order: PipelineOrder; quote: ApprovedQuote }) {
   const advance = order.advance_paise ?? 0
   const totals: [string, number, boolean?][] = [
     ['Subtotal', quote.subtotal_paise],
     ...(quote.discount_paise > 0 ? ([['Discount', -quote.discount_paise]] as [string, number][]) : []),
-    [`GST (${percentWords(quote.gst_bps)})`, quote.gst_paise],
+    [`GST (${shortPercent(quote.gst_bps)}%)`, quote.gst_paise],
     ['Total', quote.total_paise, true],
     [order.advance_mode ? `Advance received (${advanceModeLabel(order.advance_mode)}, ${formatDate(order.advance_date ?? '')})` : 'Advance received', advance],
     ['Balance due', order.total_paise - advance, true],
@@ -97,7 +104,7 @@ function OrderSummarySheet({ order, quote }: { order: PipelineOrder; quote: Appr
         <tbody>
           {quote.lines.map((line, index) => (
             <tr key={index}>
-              <th scope="row">{quoteLineWords(line)}</th>
+              <th scope="row">{lineWords(line)}</th>
               <td>{formatRupees(line.kind === 'discount' ? -line.amount_paise : line.amount_paise)}</td>
             </tr>
           ))}

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-error'
 import type { ListChanges } from '@/lib/list-changes'
 import { brand } from '@/lib/brand'
 import { allOrderStages, orderStageLabels, type OrderStage } from '@/lib/order-stages'
+import { quoteLineTexts } from '@/lib/quote-line-text'
 import { formatRupees } from '@/lib/rupees'
 import { aTeam } from '@/testing/lead-work-fixtures'
 import type { OrderMove, PipelineFilters } from './api/orders-api'
@@ -61,7 +62,7 @@ function memoryOrders(orders: PipelineOrder[]) {
       version: 2,
       lines: [
         { kind: 'metal', label: '22K Gold', weight_mg: 4_250, rate_paise_per_gram: 685_000, amount_paise: 2_911_250 },
-        { kind: 'making', amount_paise: 250_000 },
+        { kind: 'making', basis: 'flat', amount_paise: 250_000 },
       ],
       subtotal_paise: 3_161_250,
       discount_paise: 0,
@@ -149,8 +150,9 @@ test("prints an order's summary: the brand's letterhead with its GSTIN, the appr
   expect(within(sheet).getByText(brand.title)).toBeTruthy()
   expect(brand.gstin).toMatch(/^[0-9A-Z]{15}$/)
   expect(within(sheet).getByText(`GSTIN ${brand.gstin}`)).toBeTruthy()
-  expect(within(sheet).getByText('22K Gold, 4.25 g at ₹6,850.00/g')).toBeTruthy()
   const amount = (label: string | RegExp) => within(within(sheet).getByRole('rowheader', { name: label }).closest('tr')!).getByRole('cell').textContent
+  expect(amount('22K Gold: 4.250 g × ₹6,850.00/g')).toBe('₹29,112.50')
+  expect(amount(quoteLineTexts.making)).toBe('₹2,500.00')
   expect(amount('GST (3%)')).toBe('₹948.38')
   expect(amount('Total')).toBe('₹32,560.88')
   expect(amount(/^Advance received/)).toBe('₹10,000.00')

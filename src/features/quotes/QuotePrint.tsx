@@ -1,10 +1,10 @@
 import { brand } from '@/lib/brand'
 import { formatDate } from '@/lib/format'
+import { quoteLineText } from '@/lib/quote-line-text'
 import { formatRupees } from '@/lib/rupees'
-import { quoteLineText } from './quote-line-text'
+import { shortPercent } from '@/lib/short-percent'
 import { quoteTexts } from './quote-texts'
 import type { PricedQuote } from './quote.schema'
-import { shortPercent } from './short-percent'
 import styles from './QuotePrint.module.css'
 
 export const quotePrintTexts = {

@@ -1,6 +1,6 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react'
 import { formatRupees } from '@/lib/rupees'
-import { shortPercent } from './short-percent'
+import { shortPercent } from '@/lib/short-percent'
 import { quoteTexts } from './quote-texts'
 import type { PricedQuote } from './quote.schema'
 

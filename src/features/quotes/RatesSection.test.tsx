@@ -6,8 +6,9 @@ import { Provider } from '@/components/ui/provider'
 import { formatDate } from '@/lib/format'
 import { memoryRatesApi } from '@/testing/memory-quotes-apis'
 import { problemText } from './quote-texts'
-import type { TodaysRate } from './quote.schema'
-import { RatesSection, ratesTexts } from './RatesSection'
+import type { MetalRate, TodaysRate } from './quote.schema'
+import { RatesSection } from './RatesSection'
+import { ratesTexts } from './rates-texts'
 
 afterEach(cleanup)
 
@@ -16,8 +17,9 @@ const rates: TodaysRate[] = [
   { metal: 'silver', label: 'Silver', purity: 925, rate_paise_per_gram: null, rate_date: null, is_today: null },
 ]
 
-function renderSection(canEdit: boolean) {
+function renderSection(canEdit: boolean, history: MetalRate[] = []) {
   const api = memoryRatesApi(rates)
+  api.history.push(...history)
   render(
     <Provider>
       <RatesSection api={api} canEdit={canEdit} />
@@ -30,14 +32,33 @@ test('shows each metal\u2019s rate in rupees per gram, an older one "from <date>
   renderSection(false)
   expect((await screen.findByTestId('rate-gold_22k')).textContent).toBe(`₹6,850.00/g ${ratesTexts.from(formatDate('2026-11-20'))}`)
   expect(screen.getByTestId('rate-silver').textContent).toBe(ratesTexts.noRate)
-  expect(screen.queryByRole('button', { name: ratesTexts.setRate })).toBeNull()
   expect(screen.getByText(ratesTexts.gstNow('3'))).toBeTruthy()
+})
+
+test('staff read the rates, their history and chart, and the GST rate, with nothing to type or save: only admins change them', async () => {
+  const user = userEvent.setup()
+  renderSection(false, [
+    { id: 1, metal: 'gold_22k', rate_paise_per_gram: 680_000, rate_date: '2026-11-19', set_at: '2026-11-19T04:00:00.000Z' },
+    { id: 2, metal: 'gold_22k', rate_paise_per_gram: 685_000, rate_date: '2026-11-20', set_at: '2026-11-20T04:00:00.000Z' },
+  ])
+  expect(await screen.findByText(ratesTexts.adminsOnly)).toBeTruthy()
+  expect(screen.getByText(ratesTexts.gstNow('3'))).toBeTruthy()
+  expect(screen.queryAllByRole('textbox')).toEqual([])
+  expect(screen.queryByRole('button', { name: ratesTexts.setRate })).toBeNull()
+  expect(screen.queryByRole('button', { name: ratesTexts.setGst })).toBeNull()
+  await user.click(within(screen.getByRole('row', { name: '22K gold' })).getByRole('button', { name: ratesTexts.history }))
+  expect(within(screen.getByRole('list', { name: ratesTexts.historyOf('22K gold') })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    `${formatDate('2026-11-20')}: ₹6,850.00/g`,
+    `${formatDate('2026-11-19')}: ₹6,800.00/g`,
+  ])
+  expect(screen.getByRole('img', { name: ratesTexts.chartOf('22K gold') })).toBeTruthy()
 })
 
 test("lets an admin set today's rate, then shows it with its history; a refused rate shows the database's code as a message", async () => {
   const user = userEvent.setup()
   const api = renderSection(true)
   const row = await screen.findByRole('row', { name: '22K gold' })
+  expect(screen.queryByText(ratesTexts.adminsOnly)).toBeNull()
   await user.type(within(row).getByLabelText(ratesTexts.newRate('22K gold')), '7,012.50')
   await user.click(within(row).getByRole('button', { name: ratesTexts.setRate }))
   expect(await screen.findByText('₹7,012.50/g')).toBeTruthy()

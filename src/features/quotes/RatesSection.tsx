@@ -3,37 +3,16 @@ import { useMachine } from '@xstate/react'
 import { useMemo, useState } from 'react'
 import { fromPromise } from 'xstate'
 import { toaster } from '@/components/ui/toaster'
+import { usePhoneLayout } from '@/components/ui/use-phone-layout'
 import { formatDate } from '@/lib/format'
-import { formatRupees } from '@/lib/rupees'
+import { percentToBps } from '@/lib/decimal-input'
+import { formatRupees, parseRupees } from '@/lib/rupees'
+import { shortPercent } from '@/lib/short-percent'
 import type { RatesApi } from './api/rates-api'
-import { percentToBps, rupeesToPaise } from './decimal-input'
 import { problemText } from './quote-texts'
+import { ratesTexts } from './rates-texts'
 import { RateSparkline } from './RateSparkline'
 import { ratesMachine, type RatesView } from './rates.machine'
-import { shortPercent } from './short-percent'
-
-export const ratesTexts = {
-  title: 'Rates',
-  help: "Today's rate per metal in ₹ per gram (India time). Quotes take the rate of the day they are priced; each quote keeps the rate it used.",
-  metal: 'Metal',
-  purity: 'Purity',
-  todaysRate: "Today's rate",
-  from: (date: string) => `from ${date}`,
-  noRate: 'No rate yet',
-  newRate: (label: string) => `New rate for ${label} (₹ per gram)`,
-  setRate: 'Set rate',
-  history: 'History',
-  hideHistory: 'Hide history',
-  historyOf: (label: string) => `Rate history of ${label}`,
-  chartOf: (label: string) => `Chart of the rates of ${label}, oldest first`,
-  gst: 'GST on quotes (%)',
-  setGst: 'Set GST',
-  gstNow: (percent: string) => `Quotes are priced with GST at ${percent}%.`,
-  saved: 'Rate saved',
-  notANumber: 'Enter rupees with at most 2 decimals (a percentage for GST).',
-  loadFailed: 'Failed to load the rates',
-  retry: 'Retry',
-} as const
 
 export type RatesSectionApi = Pick<RatesApi, 'fetchTodaysRates' | 'fetchRateHistory' | 'setMetalRate' | 'fetchGstRate' | 'setGstRate'>
 
@@ -44,7 +23,7 @@ async function loadRates(api: RatesSectionApi): Promise<RatesView> {
   return { rates, gstBps, history: Object.fromEntries(histories) }
 }
 
-/** Settings › Rates: today's rate per metal with its date and history, and the GST rate; admins change them. */
+/** Settings › Rates: today's rate per metal with its date and history, and the GST rate; admins change them, staff read them. */
 export function RatesSection({ api, canEdit }: { api: RatesSectionApi; canEdit: boolean }) {
   const machine = useMemo(
     () =>
@@ -66,6 +45,8 @@ export function RatesSection({ api, canEdit }: { api: RatesSectionApi; canEdit: 
   const [unreadable, setUnreadable] = useState(false)
   const { view, problem } = snapshot.context
   const busy = !snapshot.matches('shown')
+  const phone = usePhoneLayout()
+  const size = phone ? 'lg' : 'sm'
 
   const submit = (key: string, read: (text: string) => number | undefined, change: (value: number) => Parameters<typeof send>[0]) => {
     const value = read(typed[key] ?? '')
@@ -77,7 +58,7 @@ export function RatesSection({ api, canEdit }: { api: RatesSectionApi; canEdit: 
     return (
       <HStack>
         <Text color="fg.error">{ratesTexts.loadFailed}</Text>
-        <Button size="sm" variant="outline" onClick={() => send({ type: 'rates.retry' })}>
+        <Button size={size} variant="outline" onClick={() => send({ type: 'rates.retry' })}>
           {ratesTexts.retry}
         </Button>
       </HStack>
@@ -88,73 +69,79 @@ export function RatesSection({ api, canEdit }: { api: RatesSectionApi; canEdit: 
       <Text fontSize="sm" color="fg.muted">
         {ratesTexts.help}
       </Text>
-      <Table.Root size="sm" aria-label={ratesTexts.title}>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>{ratesTexts.metal}</Table.ColumnHeader>
-            <Table.ColumnHeader>{ratesTexts.purity}</Table.ColumnHeader>
-            <Table.ColumnHeader>{ratesTexts.todaysRate}</Table.ColumnHeader>
-            <Table.ColumnHeader />
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {view?.rates.map((rate) => (
-            <Table.Row key={rate.metal} aria-label={rate.label}>
-              <Table.Cell>{rate.label}</Table.Cell>
-              <Table.Cell>{rate.purity}</Table.Cell>
-              <Table.Cell data-testid={`rate-${rate.metal}`}>
-                {rate.rate_paise_per_gram === null ? ratesTexts.noRate : `${formatRupees(rate.rate_paise_per_gram)}/g`}
-                {rate.rate_date && !rate.is_today && (
-                  <Text as="span" color="fg.warning">
-                    {' '}
-                    {ratesTexts.from(formatDate(rate.rate_date))}
-                  </Text>
-                )}
-              </Table.Cell>
-              <Table.Cell>
-                <HStack>
-                  {canEdit && (
-                    <>
-                      <Input
-                        size="sm"
-                        width="32"
-                        inputMode="decimal"
-                        aria-label={ratesTexts.newRate(rate.label)}
-                        value={typed[rate.metal] ?? ''}
-                        onChange={(event) => setTyped({ ...typed, [rate.metal]: event.target.value })}
-                      />
-                      <Button size="sm" disabled={busy} onClick={() => submit(rate.metal, rupeesToPaise, (paisePerGram) => ({ type: 'rates.change', change: { kind: 'rate', metal: rate.metal, paisePerGram } }))}>
-                        {ratesTexts.setRate}
-                      </Button>
-                    </>
-                  )}
-                  <Button size="sm" variant="ghost" onClick={() => setHistoryShown(historyShown === rate.metal ? null : rate.metal)}>
-                    {historyShown === rate.metal ? ratesTexts.hideHistory : ratesTexts.history}
-                  </Button>
-                </HStack>
-                {historyShown === rate.metal && <RateSparkline history={view.history[rate.metal] ?? []} label={ratesTexts.chartOf(rate.label)} />}
-                {historyShown === rate.metal && (
-                  <Stack as="ol" gap="0" fontSize="sm" aria-label={ratesTexts.historyOf(rate.label)} listStyleType="none">
-                    {(view.history[rate.metal] ?? []).map((entry) => (
-                      <li key={entry.id}>
-                        {formatDate(entry.rate_date)}: {formatRupees(entry.rate_paise_per_gram)}/g
-                      </li>
-                    ))}
-                  </Stack>
-                )}
-              </Table.Cell>
+      <Table.ScrollArea>
+        <Table.Root size="sm" aria-label={ratesTexts.title}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{ratesTexts.metal}</Table.ColumnHeader>
+              <Table.ColumnHeader>{ratesTexts.purity}</Table.ColumnHeader>
+              <Table.ColumnHeader>{ratesTexts.todaysRate}</Table.ColumnHeader>
+              <Table.ColumnHeader />
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+          </Table.Header>
+          <Table.Body>
+            {view?.rates.map((rate) => (
+              <Table.Row key={rate.metal} aria-label={rate.label}>
+                <Table.Cell>{rate.label}</Table.Cell>
+                <Table.Cell>{rate.purity}</Table.Cell>
+                <Table.Cell data-testid={`rate-${rate.metal}`}>
+                  {rate.rate_paise_per_gram === null ? ratesTexts.noRate : `${formatRupees(rate.rate_paise_per_gram)}/g`}
+                  {rate.rate_date && !rate.is_today && (
+                    <Text as="span" color="fg.warning">
+                      {' '}
+                      {ratesTexts.from(formatDate(rate.rate_date))}
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell>
+                  <HStack>
+                    {canEdit && (
+                      <>
+                        <Input
+                          size={size}
+                          width="32"
+                          inputMode="decimal"
+                          aria-label={ratesTexts.newRate(rate.label)}
+                          value={typed[rate.metal] ?? ''}
+                          onChange={(event) => setTyped({ ...typed, [rate.metal]: event.target.value })}
+                        />
+                        <Button size={size} disabled={busy} onClick={() => submit(rate.metal, parseRupees, (paisePerGram) => ({ type: 'rates.change', change: { kind: 'rate', metal: rate.metal, paisePerGram } }))}>
+                          {ratesTexts.setRate}
+                        </Button>
+                      </>
+                    )}
+                    <Button size={size} variant="ghost" onClick={() => setHistoryShown(historyShown === rate.metal ? null : rate.metal)}>
+                      {historyShown === rate.metal ? ratesTexts.hideHistory : ratesTexts.history}
+                    </Button>
+                  </HStack>
+                  {historyShown === rate.metal && <RateSparkline history={view.history[rate.metal] ?? []} label={ratesTexts.chartOf(rate.label)} />}
+                  {historyShown === rate.metal && (
+                    <Stack as="ol" gap="0" fontSize="sm" aria-label={ratesTexts.historyOf(rate.label)} listStyleType="none">
+                      {(view.history[rate.metal] ?? []).map((entry) => (
+                        <li key={entry.id}>
+                          {formatDate(entry.rate_date)}: {formatRupees(entry.rate_paise_per_gram)}/g
+                        </li>
+                      ))}
+                    </Stack>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
       {view && <Text>{ratesTexts.gstNow(shortPercent(view.gstBps))}</Text>}
-      {canEdit && (
+      {canEdit ? (
         <HStack>
-          <Input size="sm" width="32" inputMode="decimal" aria-label={ratesTexts.gst} value={typed.gst ?? ''} onChange={(event) => setTyped({ ...typed, gst: event.target.value })} />
-          <Button size="sm" disabled={busy} onClick={() => submit('gst', percentToBps, (gstBps) => ({ type: 'rates.change', change: { kind: 'gst', gstBps } }))}>
+          <Input size={size} width="32" inputMode="decimal" aria-label={ratesTexts.gst} value={typed.gst ?? ''} onChange={(event) => setTyped({ ...typed, gst: event.target.value })} />
+          <Button size={size} disabled={busy} onClick={() => submit('gst', percentToBps, (gstBps) => ({ type: 'rates.change', change: { kind: 'gst', gstBps } }))}>
             {ratesTexts.setGst}
           </Button>
         </HStack>
+      ) : (
+        <Text fontSize="sm" color="fg.muted">
+          {ratesTexts.adminsOnly}
+        </Text>
       )}
       {unreadable && <Text color="fg.error">{ratesTexts.notANumber}</Text>}
       {problem !== null && (

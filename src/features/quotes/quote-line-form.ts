@@ -1,5 +1,6 @@
 import type { DraftLine, PricedLine } from './quote.schema'
-import { bpsToPercent, caratsToMct, gramsToMg, mctToCarats, mgToGrams, paiseToRupeesInput, percentToBps, rupeesToPaise, wholeNumber } from './decimal-input'
+import { bpsToPercent, caratsToMct, gramsToMg, mctToCarats, mgToGrams, paiseToRupeesInput, percentToBps, wholeNumber } from '@/lib/decimal-input'
+import { parseRupees } from '@/lib/rupees'
 
 export type MakingBasis = 'per_gram' | 'percent' | 'flat'
 
@@ -38,7 +39,7 @@ function makingLine(basis: MakingBasis, value: string): DraftLine | LineProblem 
     const percent_bps = percentToBps(value)
     return percent_bps === undefined ? { field: 'value' } : { kind: 'making', basis, percent_bps }
   }
-  const paise = rupeesToPaise(value)
+  const paise = parseRupees(value)
   if (paise === undefined) return { field: 'value' }
   return basis === 'per_gram' ? { kind: 'making', basis, paise_per_gram: paise } : { kind: 'making', basis, amount_paise: paise }
 }
@@ -50,7 +51,7 @@ export function toDraftLine(line: LineForm): DraftLine | LineProblem {
       const weight_mg = gramsToMg(line.grams)
       if (weight_mg === undefined) return { field: 'grams' }
       if (line.rate.trim() === '') return { kind: 'metal', metal: line.metal, weight_mg, rate_overridden: false }
-      const rate = rupeesToPaise(line.rate)
+      const rate = parseRupees(line.rate)
       return rate === undefined ? { field: 'rate' } : { kind: 'metal', metal: line.metal, weight_mg, rate_overridden: true, rate_paise_per_gram: rate }
     }
     case 'making':
@@ -60,17 +61,17 @@ export function toDraftLine(line: LineForm): DraftLine | LineProblem {
       if (count === undefined) return { field: 'count' }
       const carat_mct = line.carats.trim() === '' ? undefined : caratsToMct(line.carats)
       if (carat_mct === undefined && line.carats.trim() !== '') return { field: 'carats' }
-      const price_each_paise = rupeesToPaise(line.price)
+      const price_each_paise = parseRupees(line.price)
       if (price_each_paise === undefined) return { field: 'price' }
       const certificate = line.certificate.trim()
       return { kind: 'stone', stone_type: line.stone_type.trim(), count, price_each_paise, ...(carat_mct === undefined ? {} : { carat_mct }), ...(certificate ? { certificate } : {}) }
     }
     case 'other': {
-      const amount_paise = rupeesToPaise(line.amount)
+      const amount_paise = parseRupees(line.amount)
       return amount_paise === undefined ? { field: 'amount' } : { kind: 'other', label: line.label.trim(), amount_paise }
     }
     case 'discount': {
-      const amount_paise = rupeesToPaise(line.amount)
+      const amount_paise = parseRupees(line.amount)
       return amount_paise === undefined ? { field: 'amount' } : { kind: 'discount', amount_paise }
     }
   }

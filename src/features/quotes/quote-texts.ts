@@ -1,4 +1,5 @@
 import { errorCode } from '@/lib/api-error'
+import { quoteLineTexts } from '@/lib/quote-line-text'
 
 /** The quote builder's and the rates' wording (the dashboard's, in English). */
 export const quoteTexts = {
@@ -22,7 +23,7 @@ export const quoteTexts = {
   customerComment: 'Customer asked for changes:',
   approvedBy: (name: string) => `Approved by ${name}`,
   notEditable: 'This version is shared and cannot be edited: revise it instead.',
-  lineKinds: { metal: 'Metal', making: 'Making charges', stone: 'Stones', other: 'Other', discount: 'Discount' },
+  lineKinds: { metal: 'Metal', making: quoteLineTexts.making, stone: 'Stones', other: 'Other', discount: quoteLineTexts.discount },
   makingBases: { per_gram: '₹ per gram', percent: '% of metal', flat: 'Flat ₹' },
   metal: 'Metal',
   grams: 'Net weight (g)',
@@ -40,7 +41,7 @@ export const quoteTexts = {
   amount: 'Amount (₹)',
   amountColumn: 'Amount',
   subtotal: 'Subtotal',
-  discount: 'Discount',
+  discount: quoteLineTexts.discount,
   gst: (percent: string) => `GST ${percent}%`,
   total: 'Total',
   pricing: 'Pricing...',

@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Stack, Switch, Text } from '@chakra-ui/react'
+import { Button, HStack, Stack, Switch, Text } from '@chakra-ui/react'
 import { useMachine } from '@xstate/react'
 import { useMemo, type ReactNode } from 'react'
 import { fromPromise } from 'xstate'
@@ -9,6 +9,7 @@ import type { AvailabilityApi } from './api/availability-api'
 import type { SettingsApi } from './api/settings-api'
 import { availabilityTexts } from './availability-texts'
 import { AvailabilitySection } from './AvailabilitySection'
+import { SettingsSection } from './SettingsSection'
 import { roundRobinMachine } from './round-robin.machine'
 
 export const settingsTexts = {
@@ -21,18 +22,6 @@ export const settingsTexts = {
   saveFailed: 'Failed to change the setting',
   retry: 'Retry',
 } as const
-
-/** One section of the Settings page: a heading and its controls. */
-function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack as="section" aria-label={title} gap="3" borderWidth="1px" rounded="md" p="4">
-      <Heading as="h2" size="md">
-        {title}
-      </Heading>
-      {children}
-    </Stack>
-  )
-}
 
 interface SettingsTabProps {
   api: Pick<SettingsApi, 'fetchRoundRobin' | 'setRoundRobin'>

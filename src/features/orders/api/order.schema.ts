@@ -55,11 +55,16 @@ const quoteLineSchema = z.object({
   kind: z.string(),
   amount_paise: z.number(),
   label: z.optional(z.nullable(z.string())),
+  metal: z.optional(z.nullable(z.string())),
   weight_mg: z.optional(z.nullable(z.number())),
   rate_paise_per_gram: z.optional(z.nullable(z.number())),
+  basis: z.optional(z.nullable(z.string())),
+  paise_per_gram: z.optional(z.nullable(z.number())),
+  percent_bps: z.optional(z.nullable(z.number())),
   stone_type: z.optional(z.nullable(z.string())),
   count: z.optional(z.nullable(z.number())),
   carat_mct: z.optional(z.nullable(z.number())),
+  price_each_paise: z.optional(z.nullable(z.number())),
   certificate: z.optional(z.nullable(z.string())),
 })
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { clientFor } from '@backend/local/testing/clients'
 import { createdQuote, draftOf, istDate, setRate, sharedQuote } from '@backend/tests/support/quotes'
 import { arrangeLead, startTeamBackend, type TeamBackend } from '@backend/tests/support/team-backend'
+import { quoteLineText } from '@/lib/quote-line-text'
+import { formatRupees } from '@/lib/rupees'
 import { createOrdersApi, type OrdersApi } from './orders-api'
 import type { StageSummary } from './order.schema'
 
@@ -113,7 +115,9 @@ describe('the Pipeline and this month’s figures', () => {
     const { orderId, total } = await approvedOrder()
     const { data } = await team.serviceClient().from('orders').select('quote_id').eq('id', orderId).single()
     const quoteId = (data as { quote_id: string }).quote_id
-    expect(await staffOrders.fetchApprovedQuote(quoteId)).toMatchObject({ version: 1, total_paise: total, approved_name: 'Asha Verma' })
+    const approved = await staffOrders.fetchApprovedQuote(quoteId)
+    expect(approved).toMatchObject({ version: 1, total_paise: total, approved_name: 'Asha Verma' })
+    expect(approved.lines.map(quoteLineText)).toEqual([{ item: 'Gold 22K', detail: `4.250 g × ${formatRupees(approved.lines[0]!.rate_paise_per_gram!)}/g` }])
     await expect(createOrdersApi(team.otherStaff.client).fetchApprovedQuote(quoteId)).rejects.toMatchObject({ code: 'PGRST116' })
   })
 

@@ -1,26 +1,25 @@
 /**
- * Typed decimals as integers, without floating point: '4.250' grams → 4250 milligrams, '6,850.50'
- * rupees → 685050 paise. Undefined for text that is not such a number (empty, negative, too many
- * decimals, letters).
+ * Typed decimals as integers, from their digits alone (no floating point): '4.250' grams → 4250
+ * milligrams, '6,850.50' rupees → 685050 paise. Spaces around and commas anywhere are ignored;
+ * undefined for anything else: empty, a sign, an exponent, a dot without digits after it, more
+ * decimals than `decimals`, more than 12 digits before the dot, letters, digits of other scripts.
  */
-function scaled(text: string, decimals: number): number | undefined {
-  const match = /^(\d{1,12})(?:\.(\d*))?$/.exec(text.trim().replaceAll(',', ''))
+export function readDecimal(text: string, decimals: number): number | undefined {
+  const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(text.trim().replaceAll(',', ''))
   if (!match) return undefined
   const fraction = match[2] ?? ''
   if (fraction.length > decimals) return undefined
-  return Number(match[1]) * 10 ** decimals + Number(fraction.padEnd(decimals, '0') || '0')
+  return Number(`${match[1]}${fraction.padEnd(decimals, '0')}`)
 }
 
 /** Grams typed to 3 decimals as milligrams. */
-export const gramsToMg = (text: string) => scaled(text, 3)
-/** Rupees typed to 2 decimals (commas allowed) as paise. */
-export const rupeesToPaise = (text: string) => scaled(text, 2)
+export const gramsToMg = (text: string) => readDecimal(text, 3)
 /** A percentage typed to 2 decimals as basis points (12.5 → 1250). */
-export const percentToBps = (text: string) => scaled(text, 2)
+export const percentToBps = (text: string) => readDecimal(text, 2)
 /** Carats typed to 3 decimals as milli-carats. */
-export const caratsToMct = (text: string) => scaled(text, 3)
+export const caratsToMct = (text: string) => readDecimal(text, 3)
 /** A whole count. */
-export const wholeNumber = (text: string) => scaled(text, 0)
+export const wholeNumber = (text: string) => readDecimal(text, 0)
 
 function unscaled(value: number, decimals: number): string {
   const text = String(value).padStart(decimals + 1, '0')

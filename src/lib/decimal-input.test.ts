@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gramsToMg, mgToGrams, paiseToRupeesInput, percentToBps, rupeesToPaise } from './decimal-input'
+import { gramsToMg, mgToGrams, paiseToRupeesInput, percentToBps, wholeNumber } from './decimal-input'
 
 describe('typed decimals as integers', () => {
   it.each([
@@ -10,14 +10,14 @@ describe('typed decimals as integers', () => {
     [' 10000 ', 10_000_000],
   ])('reads %s grams as %i mg', (text, mg) => expect(gramsToMg(text)).toBe(mg))
 
-  it.each(['', '-1', '4.2501', 'abc', '1e3', '4..2', '0x10'])('refuses %j as grams', (text) => expect(gramsToMg(text)).toBeUndefined())
+  it.each(['', '-1', '4.2501', 'abc', '1e3', '4..2', '0x10', '4.', '१.५'])('refuses %j as grams', (text) => expect(gramsToMg(text)).toBeUndefined())
 
-  it('reads rupees with lakh commas and at most 2 decimals as paise, exactly', () => {
-    expect(rupeesToPaise('6,850.50')).toBe(685_050)
-    expect(rupeesToPaise('0.29')).toBe(29)
-    expect(rupeesToPaise('1,00,00,000')).toBe(10_000_000_00)
-    expect(rupeesToPaise('1.005')).toBeUndefined()
+  it('reads percentages to 2 decimals as basis points and counts as whole numbers, exactly', () => {
     expect(percentToBps('12.5')).toBe(1_250)
+    expect(percentToBps('0.29')).toBe(29)
+    expect(percentToBps('12.505')).toBeUndefined()
+    expect(wholeNumber('12')).toBe(12)
+    expect(wholeNumber('1.5')).toBeUndefined()
   })
 
   it('shows integers back as the typed decimals', () => {
