@@ -32,6 +32,7 @@ test('shows each metal\u2019s rate in rupees per gram, an older one "from <date>
   renderSection(false)
   expect((await screen.findByTestId('rate-gold_22k')).textContent).toBe(`₹6,850.00/g ${ratesTexts.from(formatDate('2026-11-20'))}`)
   expect(screen.getByTestId('rate-silver').textContent).toBe(ratesTexts.noRate)
+  expect(within(screen.getByRole('row', { name: 'Silver' })).queryByRole('button', { name: ratesTexts.history })).toBeNull()
   expect(screen.getByText(ratesTexts.gstNow('3'))).toBeTruthy()
 })
 

@@ -110,9 +110,11 @@ export function RatesSection({ api, canEdit }: { api: RatesSectionApi; canEdit: 
                         </Button>
                       </>
                     )}
-                    <Button size={size} variant="ghost" onClick={() => setHistoryShown(historyShown === rate.metal ? null : rate.metal)}>
-                      {historyShown === rate.metal ? ratesTexts.hideHistory : ratesTexts.history}
-                    </Button>
+                    {(view.history[rate.metal] ?? []).length > 0 && (
+                      <Button size={size} variant="ghost" onClick={() => setHistoryShown(historyShown === rate.metal ? null : rate.metal)}>
+                        {historyShown === rate.metal ? ratesTexts.hideHistory : ratesTexts.history}
+                      </Button>
+                    )}
                   </HStack>
                   {historyShown === rate.metal && <RateSparkline history={view.history[rate.metal] ?? []} label={ratesTexts.chartOf(rate.label)} />}
                   {historyShown === rate.metal && (
