@@ -7,7 +7,8 @@ import { formatDate } from '@/lib/format'
 import { memoryRatesApi } from '@/testing/memory-quotes-apis'
 import { problemText } from './quote-texts'
 import type { TodaysRate } from './quote.schema'
-import { RatesSection, ratesTexts } from './RatesSection'
+import { RatesSection } from './RatesSection'
+import { ratesTexts } from './rates-texts'
 
 afterEach(cleanup)
 

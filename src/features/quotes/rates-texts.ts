@@ -1,0 +1,23 @@
+/** Settings › Rates' wording (the dashboard's, in English). */
+export const ratesTexts = {
+  title: 'Rates',
+  help: "Today's rate per metal in ₹ per gram (India time). Quotes take the rate of the day they are priced; each quote keeps the rate it used.",
+  metal: 'Metal',
+  purity: 'Purity',
+  todaysRate: "Today's rate",
+  from: (date: string) => `from ${date}`,
+  noRate: 'No rate yet',
+  newRate: (label: string) => `New rate for ${label} (₹ per gram)`,
+  setRate: 'Set rate',
+  history: 'History',
+  hideHistory: 'Hide history',
+  historyOf: (label: string) => `Rate history of ${label}`,
+  chartOf: (label: string) => `Chart of the rates of ${label}, oldest first`,
+  gst: 'GST on quotes (%)',
+  setGst: 'Set GST',
+  gstNow: (percent: string) => `Quotes are priced with GST at ${percent}%.`,
+  saved: 'Rate saved',
+  notANumber: 'Enter rupees with at most 2 decimals (a percentage for GST).',
+  loadFailed: 'Failed to load the rates',
+  retry: 'Retry',
+} as const
