@@ -7,7 +7,7 @@ import { istDateKey } from '../src/lib/dayjs.ts'
 import { advanceModeLabels, orderStageLabels, orderStages, type OrderStage } from '../src/lib/order-stages.ts'
 import { formatRupees } from '../src/lib/rupees.ts'
 import { unassignedLabel } from '../src/lib/team.ts'
-import { adminClient, signedInClient } from './admin-backend.ts'
+import { adminClient, serviceClient, signedInClient } from './admin-backend.ts'
 import { seedLeads, uniqueSurname } from './admin-data.ts'
 import { signIn, signInAsAdmin, toast } from './admin-page.ts'
 import { english } from './chat-texts.ts'
@@ -242,4 +242,21 @@ test("the issue's journey: today's 22K rate, a ring priced, shared, changed on a
   await expect(sheet).toContainText(quoteTexts.version(2))
   await expect(sheet).toContainText(/GSTIN [0-9A-Z]{15}/)
   await staffPage.screenshot({ path: 'test-results/screenshots/quote-print-a4.png', fullPage: true })
+})
+
+test("an expired quote's link says it has expired", async ({ browser }) => {
+  const [lead] = await seedLeads(uniqueSurname(), [{ first: 'Kabir' }])
+  const admin = await adminClient()
+  // No screen dates a quote in the past: the quote is made and shared as the builder does, then the service role moves its date.
+  const made = await admin.rpc('quote_create', { lead_id: lead!.id, draft: { lines: [{ kind: 'other', label: 'Repair', amount_paise: 150_000 }] } })
+  expect(made.error).toBeNull()
+  const shared = await admin.rpc('share_quote', { quote_id: (made.data as { id: string }).id })
+  expect(shared.error).toBeNull()
+  const expired = await serviceClient().from('quotes').update({ valid_until: istDateKey(new Date(Date.now() - 86_400_000)) }).eq('id', (made.data as { id: string }).id)
+  expect(expired.error).toBeNull()
+  const customer = await (await browser.newContext({ viewport: phone, isMobile: true, hasTouch: true })).newPage()
+  await customer.goto(`/quote#${(shared.data as { token: string }).token}`)
+  await expect(customer.getByRole('heading', { name: quotePage('expired_title') })).toBeVisible()
+  await expect(customer.getByRole('alert')).toHaveText(quotePage('expired'))
+  await expect(customer.getByRole('button', { name: quotePage('approve') })).toHaveCount(0)
 })
