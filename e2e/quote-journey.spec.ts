@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { dashboardTabs } from '../src/features/dashboard/dashboard-tabs.ts'
 import { ordersTexts } from '../src/features/orders/orders-texts.ts'
@@ -31,6 +32,9 @@ function handWorked(input: { ratePaise: bigint; weightMg: bigint; makingPaisePer
   const gst = roundedDiv(taxable * input.gstBps, 10_000n)
   return { metal: Number(metal), making: Number(making), stones: Number(stones), gst: Number(gst), total: Number(taxable + gst) }
 }
+
+/** A customer's phone at an address of its own, so the link's per-address limit counts this test's calls only. */
+const customerPhone = () => ({ viewport: phone, isMobile: true, hasTouch: true, extraHTTPHeaders: { 'x-forwarded-for': `203.0.113.${randomInt(1, 255)}` } })
 
 /** Opens a quote's link afresh: from another page, since a new fragment alone would not load the page again. */
 async function openLink(page: Page, link: string) {
@@ -136,7 +140,7 @@ test("the issue's journey: today's 22K rate, a ring priced, shared, changed on a
   await expect(dialog).toHaveCount(0)
 
   // The customer, on a phone, sees the quote and its totals and asks for a change.
-  const customerContext = await browser.newContext({ viewport: phone, isMobile: true, hasTouch: true })
+  const customerContext = await browser.newContext(customerPhone())
   const customer = await customerContext.newPage()
   await openLink(customer, firstLink)
   await expect(customer.getByRole('heading', { name: quotePage('title') })).toBeVisible()
@@ -254,7 +258,7 @@ test("an expired quote's link says it has expired", async ({ browser }) => {
   expect(shared.error).toBeNull()
   const expired = await serviceClient().from('quotes').update({ valid_until: istDateKey(new Date(Date.now() - 86_400_000)) }).eq('id', (made.data as { id: string }).id)
   expect(expired.error).toBeNull()
-  const customer = await (await browser.newContext({ viewport: phone, isMobile: true, hasTouch: true })).newPage()
+  const customer = await (await browser.newContext(customerPhone())).newPage()
   await customer.goto(`/quote#${(shared.data as { token: string }).token}`)
   await expect(customer.getByRole('heading', { name: quotePage('expired_title') })).toBeVisible()
   await expect(customer.getByRole('alert')).toHaveText(quotePage('expired'))
