@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { Provider } from '@/components/ui/provider'
 import { Toaster, toaster } from '@/components/ui/toaster'
-import { erasureTexts } from '@/features/privacy/erasure-texts'
+import { erasureCountsText, erasureTexts } from '@/features/privacy/erasure-texts'
 import type { DataRequest } from '@/features/privacy/privacy.schema'
 import { privacySettingsTexts } from '@/features/privacy/privacy-settings-texts'
 import { requestsTexts } from '@/features/privacy/requests-texts'
@@ -18,6 +18,9 @@ import { aTeam } from '@/testing/lead-work-fixtures'
 import { memoryDashboardApis } from '@/testing/memory-dashboard-apis'
 import type { MemoryPrivacyData } from '@/testing/memory-privacy-apis'
 import { DashboardScreen } from './DashboardScreen'
+
+/** What erasing a phone with two leads and nothing else removes, as the memory api counts it. */
+const twoLeadsErased = { leads: 2, appointments: 0, notes: 0, follow_ups: 0, quotes: 0, orders: 0, chat_sessions: 0, files: 0 }
 
 const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
 beforeAll(() => {
@@ -72,7 +75,7 @@ test('an admin erases a person with a booking today: asked twice, the counts sho
   await user().click(within(erase).getByRole('button', { name: erasureTexts.confirm }))
   await within(erase).findByText(erasureTexts.bookingToday)
   await user().click(within(erase).getByRole('button', { name: erasureTexts.confirmBookingToday }))
-  expect(await within(erase).findByTestId('erasure-result')).toHaveProperty('textContent', '2 leads, 0 appointments, 0 notes, 0 follow-ups, 0 chat sessions, 0 files')
+  expect(await within(erase).findByTestId('erasure-result')).toHaveProperty('textContent', erasureCountsText(twoLeadsErased))
   expect(backend.calls.filter((call) => call.name === 'erasePerson').map((call) => call.args)).toEqual([[phone, false], [phone, true]])
   await user().click(within(erase).getByRole('button', { name: erasureTexts.close }))
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -145,7 +148,7 @@ test('Requests: an admin erases for an erasure request; the result stays until r
   const erase = await screen.findByRole('alertdialog')
   await within(erase).findByText(erasureTexts.what(phone, 2))
   await user().click(within(erase).getByRole('button', { name: erasureTexts.confirm }))
-  expect(await within(erase).findByTestId('erasure-result')).toHaveProperty('textContent', '2 leads, 0 appointments, 0 notes, 0 follow-ups, 0 chat sessions, 0 files')
+  expect(await within(erase).findByTestId('erasure-result')).toHaveProperty('textContent', erasureCountsText(twoLeadsErased))
   await waitFor(() => expect(screen.queryByTestId('open-requests')).toBeNull())
   await waitFor(() => expect(backend.calls.filter((call) => call.name === 'fetchRequests').length).toBeGreaterThan(0))
   expect(screen.getByRole('alertdialog')).toBe(erase)
