@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { builtBrand } from '../flow-tools/brand/brand-files.ts'
 import { erasureCountsText } from '../src/features/privacy/erasure-texts.ts'
+import { ratesTexts } from '../src/features/quotes/rates-texts.ts'
 import { istDateKey, istWallClock } from '../src/lib/dayjs.ts'
 import { adminClient, serviceClient, visitorClient } from './admin-backend.ts'
 import { seedAppointment, seedLeads, seedReferenceImage, uniqueSurname } from './admin-data.ts'
@@ -88,7 +89,9 @@ test('staff send a visitor their My data code on WhatsApp from Requests; the cod
   const staff = await seedStaff('Sita Privacy')
   await signIn(page, staff)
   await expect(page.getByRole('heading', { name: dashboardHeading })).toBeVisible()
-  await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Settings' }).click()
+  await expect(page.getByRole('region', { name: ratesTexts.title })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Privacy' })).toHaveCount(0)
   await page.getByRole('tab', { name: /Requests/ }).click()
   const masked = `${lead!.phone.slice(0, 2)}•••••${lead!.phone.slice(-3)}`
   const request = page.getByTestId('data-request').filter({ hasText: masked }).filter({ hasText: 'Open' })
