@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { gramsToMg, mgToGrams, paiseToRupeesInput, percentToBps, wholeNumber } from './decimal-input'
+import { gramsToMg, mctToCarats, mgToGrams, paiseToRupeesInput, percentToBps, wholeNumber, withoutTrailingZeros } from './decimal-input'
+import { shortPercent } from './short-percent'
 
 describe('typed decimals as integers', () => {
   it.each([
@@ -25,5 +26,14 @@ describe('typed decimals as integers', () => {
     expect(mgToGrams(1)).toBe('0.001')
     expect(paiseToRupeesInput(685_050)).toBe('6850.50')
     expect(paiseToRupeesInput(5)).toBe('0.05')
+  })
+
+  it('shows a decimal without trailing zeros: weights and carats to the customer, percentages', () => {
+    expect(withoutTrailingZeros(mgToGrams(4_250))).toBe('4.25')
+    expect(withoutTrailingZeros(mgToGrams(5_000))).toBe('5')
+    expect(withoutTrailingZeros(mgToGrams(10))).toBe('0.01')
+    expect(withoutTrailingZeros(mctToCarats(250))).toBe('0.25')
+    expect(withoutTrailingZeros('100')).toBe('100')
+    expect([300, 1_250, 1_000, 5, 0].map(shortPercent)).toEqual(['3', '12.5', '10', '0.05', '0'])
   })
 })

@@ -26,6 +26,9 @@ function unscaled(value: number, decimals: number): string {
   return decimals === 0 ? text : `${text.slice(0, -decimals)}.${text.slice(-decimals)}`
 }
 
+/** A decimal without its trailing zeros: '4.250' → '4.25', '3.00' → '3'. */
+export const withoutTrailingZeros = (text: string) => text.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
+
 /** Milligrams as grams to 3 decimals: 4250 → '4.250'. */
 export const mgToGrams = (mg: number) => unscaled(mg, 3)
 /** Paise as rupees to 2 decimals without grouping, for an input: 685050 → '6850.50'. */

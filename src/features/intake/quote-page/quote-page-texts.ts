@@ -1,7 +1,9 @@
 import flow from '@flows/consultation.flow.yaml'
 import type { CustomerQuote, CustomerQuoteLine } from '@/features/quote-link/api/customer-quote.schema'
 import { istDateKey } from '@/lib/dayjs'
+import { mctToCarats, mgToGrams, withoutTrailingZeros } from '@/lib/decimal-input'
 import { formatRupees } from '@/lib/rupees'
+import { shortPercent } from '@/lib/short-percent'
 import { slotDate, translate, type ChatLanguage } from '../flow/chat-language'
 import { renderTemplate } from '../flow/placeholders'
 import type { QuotePageTexts } from '../flow/quote-page.schema'
@@ -21,18 +23,6 @@ const localeOf = (language: ChatLanguage) => (language.code.includes('-') ? lang
 /** Paise as the customer reads rupees: lakh grouping, two decimals. */
 export const shownRupees = (paise: number, language: ChatLanguage) => formatRupees(paise, localeOf(language))
 
-/** Thousandths as a decimal without trailing zeros (milligrams as grams, milli-carats as carats): 4250 → '4.25'. */
-export function shownThousandths(thousandths: number): string {
-  const fraction = String(thousandths % 1000).padStart(3, '0').replace(/0+$/, '')
-  return fraction ? `${Math.trunc(thousandths / 1000)}.${fraction}` : String(Math.trunc(thousandths / 1000))
-}
-
-/** Basis points as a percentage: 300 → '3', 250 → '2.5'. */
-export function shownPercent(basisPoints: number): string {
-  const fraction = String(basisPoints % 100).padStart(2, '0').replace(/0+$/, '')
-  return fraction ? `${Math.trunc(basisPoints / 100)}.${fraction}` : String(Math.trunc(basisPoints / 100))
-}
-
 /** A date (YYYY-MM-DD) or a moment as the customer reads it, in India time. */
 export const shownDay = (dateOrMoment: string, language: ChatLanguage) =>
   slotDate(dateOrMoment.length === 10 ? dateOrMoment : istDateKey(dateOrMoment), language.code)
@@ -43,13 +33,13 @@ export function lineDescription(line: CustomerQuoteLine, language: ChatLanguage)
     case 'metal':
       return quoteText(language, 'metal_line', {
         detail: line.label ?? line.metal ?? '',
-        weight: shownThousandths(line.weight_mg ?? 0),
+        weight: withoutTrailingZeros(mgToGrams(line.weight_mg ?? 0)),
         rate: shownRupees(line.rate_paise_per_gram ?? 0, language),
       })
     case 'making':
       return quoteText(language, 'making_line')
     case 'stone': {
-      const carat = line.carat_mct ? ` ${shownThousandths(line.carat_mct)} ct` : ''
+      const carat = line.carat_mct ? ` ${withoutTrailingZeros(mctToCarats(line.carat_mct))} ct` : ''
       const certificate = line.certificate ? `, ${line.certificate}` : ''
       return quoteText(language, 'stone_line', { detail: `${line.stone_type ?? ''}${carat}${certificate}`, count: String(line.count ?? 1) })
     }
@@ -67,6 +57,6 @@ export function totalRows(quote: CustomerQuote, language: ChatLanguage): { label
     rows.push({ label: quoteText(language, 'discount_line'), amount: shownRupees(-quote.discount_paise, language) })
     rows.push({ label: quoteText(language, 'taxable'), amount: shownRupees(quote.taxable_paise, language) })
   }
-  rows.push({ label: quoteText(language, 'gst', { rate: shownPercent(quote.gst_bps) }), amount: shownRupees(quote.gst_paise, language) })
+  rows.push({ label: quoteText(language, 'gst', { rate: shortPercent(quote.gst_bps) }), amount: shownRupees(quote.gst_paise, language) })
   return [...rows, { label: quoteText(language, 'total'), amount: shownRupees(quote.total_paise, language), total: true }]
 }
