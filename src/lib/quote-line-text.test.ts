@@ -12,7 +12,6 @@ describe('quoteLineText', () => {
     ['stones with carats and a certificate', { kind: 'stone', stone_type: 'Diamond', count: 2, carat_mct: 250, price_each_paise: 1_500_000, certificate: 'IGI 123' }, { item: 'Diamond', detail: `2 × ₹15,000.00, ${quoteLineTexts.caratsEach('0.250')}, IGI 123` }],
     ['a stone without carats or certificate', { kind: 'stone', stone_type: 'Ruby', count: 1, carat_mct: null, price_each_paise: 99, certificate: null }, { item: 'Ruby', detail: '1 × ₹0.99' }],
     ['another charge by its label', { kind: 'other', label: 'Hallmarking' }, { item: 'Hallmarking', detail: '' }],
-    ['a discount', { kind: 'discount' }, { item: quoteLineTexts.discount, detail: '' }],
   ])('words %s', (_case, line, words) => {
     expect(quoteLineText(line)).toEqual(words)
   })

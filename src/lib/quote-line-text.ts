@@ -41,8 +41,6 @@ export function quoteLineText(line: QuoteLineFacts): { item: string; detail: str
       const certificate = line.certificate ? `, ${line.certificate}` : ''
       return { item: line.stone_type ?? '', detail: `${line.count ?? 1} × ${formatRupees(line.price_each_paise ?? 0)}${carats}${certificate}` }
     }
-    case 'discount':
-      return { item: quoteLineTexts.discount, detail: '' }
     default:
       return { item: line.label ?? '', detail: '' }
   }

@@ -6,8 +6,8 @@ import { brand } from '@/lib/brand'
 import { formatDate } from '@/lib/format'
 import { advanceModeLabel, orderStageLabels } from '@/lib/order-stages'
 import { quoteLineText } from '@/lib/quote-line-text'
+import { itemLines, quoteTotalLabel, quoteTotalRows } from '@/lib/quote-totals'
 import { formatRupees } from '@/lib/rupees'
-import { shortPercent } from '@/lib/short-percent'
 import type { OrdersApi } from './api/orders-api'
 import type { ApprovedQuote, PipelineOrder, QuoteLine } from './api/order.schema'
 import { orderSummaryMachine } from './order-summary.machine'
@@ -69,13 +69,10 @@ function lineWords(line: QuoteLine): string {
 
 function OrderSummarySheet({ order, quote }: { order: PipelineOrder; quote: ApprovedQuote }) {
   const advance = order.advance_paise ?? 0
-  const totals: [string, number, boolean?][] = [
-    ['Subtotal', quote.subtotal_paise],
-    ...(quote.discount_paise > 0 ? ([['Discount', -quote.discount_paise]] as [string, number][]) : []),
-    [`GST (${shortPercent(quote.gst_bps)}%)`, quote.gst_paise],
-    ['Total', quote.total_paise, true],
-    [order.advance_mode ? `Advance received (${advanceModeLabel(order.advance_mode)}, ${formatDate(order.advance_date ?? '')})` : 'Advance received', advance],
-    ['Balance due', order.total_paise - advance, true],
+  const totals: { label: string; paise: number; strong?: boolean }[] = [
+    ...quoteTotalRows(quote).map(({ key, paise }) => ({ label: quoteTotalLabel(key, quote.gst_bps), paise, strong: key === 'total' })),
+    { label: ordersTexts.summaryAdvance(order.advance_mode && advanceModeLabel(order.advance_mode), formatDate(order.advance_date ?? '')), paise: advance },
+    { label: ordersTexts.summaryBalance, paise: order.total_paise - advance, strong: true },
   ]
   return (
     <article className={styles.sheet} aria-label={ordersTexts.summaryTitle} data-testid="order-summary">
@@ -85,32 +82,32 @@ function OrderSummarySheet({ order, quote }: { order: PipelineOrder; quote: Appr
             <strong>{brand.title}</strong>
           </h1>
           <p className={styles.address}>{brand.address}</p>
-          <p>Phone +{brand.phone}</p>
-          {brand.gstin && <p>GSTIN {brand.gstin}</p>}
+          <p>{ordersTexts.summaryPhone(brand.phone)}</p>
+          {brand.gstin && <p>{ordersTexts.summaryGstin(brand.gstin)}</p>}
         </div>
         <div>
           <p>
-            <strong>Order summary</strong>
+            <strong>{ordersTexts.summaryTitle}</strong>
           </p>
           <p>{order.lead_name}</p>
           <p>
-            Quote version {quote.version}
-            {quote.approved_at && `, approved ${formatDate(quote.approved_at)} by ${quote.approved_name ?? ''}`}
+            {ordersTexts.summaryVersion(quote.version)}
+            {quote.approved_at && ordersTexts.summaryApproved(formatDate(quote.approved_at), quote.approved_name ?? '')}
           </p>
-          <p>Stage: {orderStageLabels[order.stage]}</p>
+          <p>{ordersTexts.summaryStage(orderStageLabels[order.stage])}</p>
         </div>
       </header>
       <table className={styles.lines}>
         <tbody>
-          {quote.lines.map((line, index) => (
+          {itemLines(quote.lines).map((line, index) => (
             <tr key={index}>
               <th scope="row">{lineWords(line)}</th>
-              <td>{formatRupees(line.kind === 'discount' ? -line.amount_paise : line.amount_paise)}</td>
+              <td>{formatRupees(line.amount_paise)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
-          {totals.map(([label, paise, strong]) => (
+          {totals.map(({ label, paise, strong }) => (
             <tr key={label} className={strong ? styles.strong : undefined}>
               <th scope="row">{label}</th>
               <td>{formatRupees(paise)}</td>
@@ -118,7 +115,7 @@ function OrderSummarySheet({ order, quote }: { order: PipelineOrder; quote: Appr
           ))}
         </tfoot>
       </table>
-      {order.cancel_reason && <p>Cancelled: {order.cancel_reason}</p>}
+      {order.cancel_reason && <p>{ordersTexts.summaryCancelled(order.cancel_reason)}</p>}
     </article>
   )
 }

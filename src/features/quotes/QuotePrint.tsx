@@ -1,8 +1,8 @@
 import { brand } from '@/lib/brand'
 import { formatDate } from '@/lib/format'
 import { quoteLineText } from '@/lib/quote-line-text'
+import { itemLines, quoteTotalLabel, quoteTotalRows } from '@/lib/quote-totals'
 import { formatRupees } from '@/lib/rupees'
-import { shortPercent } from '@/lib/short-percent'
 import { quoteTexts } from './quote-texts'
 import type { PricedQuote } from './quote.schema'
 import styles from './QuotePrint.module.css'
@@ -64,13 +64,13 @@ export function QuotePrint({ customerName, version, validUntil, createdAt, price
           </tr>
         </thead>
         <tbody>
-          {priced.lines.map((line, index) => {
+          {itemLines(priced.lines).map((line, index) => {
             const { item, detail } = quoteLineText(line)
             return (
               <tr key={index}>
                 <td>{item}</td>
                 <td>{detail}</td>
-                <td className={styles.amount}>{formatRupees(line.kind === 'discount' ? -line.amount_paise : line.amount_paise)}</td>
+                <td className={styles.amount}>{formatRupees(line.amount_paise)}</td>
               </tr>
             )
           })}
@@ -78,24 +78,12 @@ export function QuotePrint({ customerName, version, validUntil, createdAt, price
       </table>
       <table className={styles.totals}>
         <tbody>
-          <tr>
-            <td>{quoteTexts.subtotal}</td>
-            <td className={styles.amount}>{formatRupees(priced.subtotal_paise)}</td>
-          </tr>
-          {priced.discount_paise > 0 && (
-            <tr>
-              <td>{quoteTexts.discount}</td>
-              <td className={styles.amount}>{formatRupees(-priced.discount_paise)}</td>
+          {quoteTotalRows(priced).map(({ key, paise }) => (
+            <tr key={key} className={key === 'total' ? styles.grandTotal : undefined}>
+              <td>{quoteTotalLabel(key, priced.gst_bps)}</td>
+              <td className={styles.amount}>{formatRupees(paise)}</td>
             </tr>
-          )}
-          <tr>
-            <td>{quoteTexts.gst(shortPercent(priced.gst_bps))}</td>
-            <td className={styles.amount}>{formatRupees(priced.gst_paise)}</td>
-          </tr>
-          <tr className={styles.grandTotal}>
-            <td>{quoteTexts.total}</td>
-            <td className={styles.amount}>{formatRupees(priced.total_paise)}</td>
-          </tr>
+          ))}
         </tbody>
       </table>
       <p className={styles.note}>{quotePrintTexts.note}</p>

@@ -1,34 +1,33 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react'
+import { quoteTotalLabel, quoteTotalRows } from '@/lib/quote-totals'
 import { formatRupees } from '@/lib/rupees'
-import { shortPercent } from '@/lib/short-percent'
-import { quoteTexts } from './quote-texts'
 import type { PricedQuote } from './quote.schema'
 
-/** The totals as the database priced them: subtotal, discount, GST (its rate), total. */
+/** The totals as the database priced them: subtotal, discount and taxable value, GST (its rate), total. */
 export function QuoteTotals({ priced }: { priced: PricedQuote }) {
-  const rows: [string, number, string][] = [
-    [quoteTexts.subtotal, priced.subtotal_paise, 'subtotal'],
-    ...(priced.discount_paise > 0 ? [[quoteTexts.discount, -priced.discount_paise, 'discount'] as [string, number, string]] : []),
-    [quoteTexts.gst(shortPercent(priced.gst_bps)), priced.gst_paise, 'gst'],
-  ]
   return (
     <Stack gap="1" aria-label="Totals" role="group">
-      {rows.map(([label, paise, id]) => (
-        <HStack key={id} justify="space-between">
-          <Text color="fg.muted">{label}</Text>
-          <Text fontVariantNumeric="tabular-nums" data-testid={`quote-${id}`}>
+      {quoteTotalRows(priced).map(({ key, paise }) => {
+        const label = quoteTotalLabel(key, priced.gst_bps)
+        const amount = (
+          <Text fontVariantNumeric="tabular-nums" data-testid={`quote-${key}`}>
             {formatRupees(paise)}
           </Text>
-        </HStack>
-      ))}
-      <Box borderTopWidth="1px" pt="1">
-        <HStack justify="space-between" fontWeight="bold">
-          <Text>{quoteTexts.total}</Text>
-          <Text fontVariantNumeric="tabular-nums" data-testid="quote-total">
-            {formatRupees(priced.total_paise)}
-          </Text>
-        </HStack>
-      </Box>
+        )
+        return key === 'total' ? (
+          <Box key={key} borderTopWidth="1px" pt="1">
+            <HStack justify="space-between" fontWeight="bold">
+              <Text>{label}</Text>
+              {amount}
+            </HStack>
+          </Box>
+        ) : (
+          <HStack key={key} justify="space-between">
+            <Text color="fg.muted">{label}</Text>
+            {amount}
+          </HStack>
+        )
+      })}
     </Stack>
   )
 }

@@ -89,6 +89,8 @@ test('shows the lines and the stored totals in rupees with lakh grouping, GST ap
   expect(rowAmount(renderTemplate(english.stone_line, { detail: 'Diamond 0.25 ct', count: '2' }))).toBe('₹37,000.00')
   expect(rowAmount(renderTemplate(english.gst, { rate: '3' }))).toBe('₹2,028.38')
   expect(rowAmount(english.taxable)).toBe('₹67,612.50')
+  expect(screen.getAllByRole('rowheader', { name: english.discount_line })).toHaveLength(1)
+  expect(rowAmount(english.discount_line)).toBe('-₹1,000.00')
   expect(rowAmount(english.total)).toBe('₹69,640.88')
   const designs = screen.getAllByRole('img')
   expect(designs.map((image) => [image.getAttribute('alt'), image.getAttribute('src')])).toEqual([

@@ -1,3 +1,4 @@
+import { itemLines } from '@/lib/quote-totals'
 import type { LoadedQuote } from './quote-page.machine'
 import { lineDescription, quoteText, shownDay, shownRupees, totalRows, type QuotePageTextKey } from './quote-page-texts'
 import styles from './QuotePage.module.css'
@@ -14,10 +15,10 @@ export function QuoteSheet({ loaded: { quote, images, language } }: { loaded: Lo
       </p>
       <table className={styles.lines}>
         <tbody>
-          {quote.lines.map((line, index) => (
+          {itemLines(quote.lines).map((line, index) => (
             <tr key={index}>
               <th scope="row">{lineDescription(line, language)}</th>
-              <td>{shownRupees(line.kind === 'discount' ? -line.amount_paise : line.amount_paise, language)}</td>
+              <td>{shownRupees(line.amount_paise, language)}</td>
             </tr>
           ))}
         </tbody>

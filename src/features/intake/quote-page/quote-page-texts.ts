@@ -2,6 +2,7 @@ import flow from '@flows/consultation.flow.yaml'
 import type { CustomerQuote, CustomerQuoteLine } from '@/features/quote-link/api/customer-quote.schema'
 import { istDateKey } from '@/lib/dayjs'
 import { mctToCarats, mgToGrams, withoutTrailingZeros } from '@/lib/decimal-input'
+import { quoteTotalRows, type QuoteTotalKey } from '@/lib/quote-totals'
 import { formatRupees } from '@/lib/rupees'
 import { shortPercent } from '@/lib/short-percent'
 import { slotDate, translate, type ChatLanguage } from '../flow/chat-language'
@@ -43,20 +44,18 @@ export function lineDescription(line: CustomerQuoteLine, language: ChatLanguage)
       const certificate = line.certificate ? `, ${line.certificate}` : ''
       return quoteText(language, 'stone_line', { detail: `${line.stone_type ?? ''}${carat}${certificate}`, count: String(line.count ?? 1) })
     }
-    case 'discount':
-      return quoteText(language, 'discount_line')
     default:
       return line.label ?? ''
   }
 }
 
+const totalTextKeys: Record<QuoteTotalKey, QuotePageTextKey> = { subtotal: 'subtotal', discount: 'discount_line', taxable: 'taxable', gst: 'gst', total: 'total' }
+
 /** The totals under the lines, in order: the discount and taxable value only when there is a discount. */
 export function totalRows(quote: CustomerQuote, language: ChatLanguage): { label: string; amount: string; total?: boolean }[] {
-  const rows = [{ label: quoteText(language, 'subtotal'), amount: shownRupees(quote.subtotal_paise, language) }]
-  if (quote.discount_paise > 0) {
-    rows.push({ label: quoteText(language, 'discount_line'), amount: shownRupees(-quote.discount_paise, language) })
-    rows.push({ label: quoteText(language, 'taxable'), amount: shownRupees(quote.taxable_paise, language) })
-  }
-  rows.push({ label: quoteText(language, 'gst', { rate: shortPercent(quote.gst_bps) }), amount: shownRupees(quote.gst_paise, language) })
-  return [...rows, { label: quoteText(language, 'total'), amount: shownRupees(quote.total_paise, language), total: true }]
+  return quoteTotalRows(quote).map(({ key, paise }) => ({
+    label: quoteText(language, totalTextKeys[key], key === 'gst' ? { rate: shortPercent(quote.gst_bps) } : {}),
+    amount: shownRupees(paise, language),
+    ...(key === 'total' ? { total: true } : {}),
+  }))
 }
