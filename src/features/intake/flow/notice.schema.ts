@@ -101,16 +101,16 @@ const myDataTexts = {
   back: 'The button leaving a question unanswered',
 } as const
 
+type QuoteStatusKey = `quote_status_${(typeof quoteStatuses)[number]}`
+type OrderStageKey = `order_stage_${(typeof allOrderStages)[number]}`
+type AdvanceModeKey = `advance_mode_${(typeof advanceModes)[number]}`
+
 /** A quote's status, an order's stage and an advance's mode as the visitor reads them: one text for each the database knows. */
 const myDataWordTexts = {
   ...Object.fromEntries(quoteStatuses.map((status) => [`quote_status_${status}`, `A quote version's status: ${status}`])),
   ...Object.fromEntries(allOrderStages.map((stage) => [`order_stage_${stage}`, `An order's stage: ${stage}`])),
   ...Object.fromEntries(advanceModes.map((mode) => [`advance_mode_${mode}`, `How an advance was paid: ${mode}`])),
 } as Record<QuoteStatusKey | OrderStageKey | AdvanceModeKey, string>
-
-export type QuoteStatusKey = `quote_status_${(typeof quoteStatuses)[number]}`
-export type OrderStageKey = `order_stage_${(typeof allOrderStages)[number]}`
-export type AdvanceModeKey = `advance_mode_${(typeof advanceModes)[number]}`
 
 export const myDataPageSchema = z
   .strictObject(
@@ -119,7 +119,7 @@ export const myDataPageSchema = z
       typeof text
     >,
   )
-  .describe("The visitor's My data page (/my-data, ?lang= for a translation); its texts may use {{date}}, {{count}} and {{most}}")
+  .describe("The visitor's My data page (/my-data, ?lang= for a translation); its texts may use {{date}}, {{count}}, {{most}}, {{version}}, {{amount}} and {{mode}}")
 
 export const noticeSchema = z
   .strictObject({
