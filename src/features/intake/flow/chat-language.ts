@@ -33,10 +33,12 @@ export interface ChatText {
   slotDay?: string
 }
 
+/** The locale dates and amounts are written in for a visitor in `code`: the language as written in India ('hi' → 'hi-IN'). */
+export const visitorLocale = (code: string) => (code.includes('-') ? code : `${code}-IN`)
+
 /** A slot's date as a visitor in `code` reads it, in India time: 'मंगलवार, 24 नवंबर 2026'. */
 export function slotDate(day: string, code: string): string {
-  const locale = code.includes('-') ? code : `${code}-IN`
-  const format = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })
+  const format = new Intl.DateTimeFormat(visitorLocale(code), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' })
   return format.format(new Date(`${day}T12:00:00+05:30`))
 }
 

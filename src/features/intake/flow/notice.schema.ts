@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { advanceModes, allOrderStages } from '../../../lib/order-stages.ts'
+import { quoteStatuses } from '../../../lib/quote-statuses.ts'
 import { text } from './flow-texts.schema.ts'
 
 /** A notice's version as the database accepts it: lower-case letters and digits in hyphen-separated groups, e.g. `2026-11-26`. */
@@ -40,8 +42,8 @@ export const privacyPageSchema = z
   })
   .describe('The full Privacy notice page (/privacy, ?lang= for a translation); its texts may use {{business}}, {{address}}, {{business_phone}}, {{version}} and the retention days')
 
-/** The names the My data page's texts may use: a date or time, a comment's length and its most, the request's deadline. */
-export const myDataPagePlaceholders = ['date', 'count', 'most'] as const
+/** The names the My data page's texts may use: a date or time, a comment's length and its most, the request's deadline, a quote's version, an advance's amount and mode. */
+export const myDataPagePlaceholders = ['date', 'count', 'most', 'version', 'amount', 'mode'] as const
 
 const myDataTexts = {
   title: 'The heading and the browser tab\'s title',
@@ -69,6 +71,20 @@ const myDataTexts = {
   chats: 'The heading of the chats',
   chat_line: 'One chat; {{date}} is when it started',
   images: 'The heading of the reference images',
+  quotes: 'The heading of the quotes, every version',
+  quote_title: 'One quote version; {{version}} is its number, {{date}} when it was made',
+  orders: 'The heading of the orders',
+  order_title: 'One order; {{date}} is when it was placed, {{version}} the number of the quote version approved',
+  total: "A quote's or an order's total",
+  status: "A quote's status or an order's stage",
+  valid_until: 'The last day a quote is valid',
+  comment: "The visitor's own comment on a quote (the changes they asked for)",
+  approved_by: 'The name the visitor approved a quote with',
+  approved_on: 'When the visitor approved a quote',
+  design_images: "The names of a quote's design images",
+  advance: "An order's advance; its value is advance_line",
+  advance_line: "An order's advance: {{amount}} paid by {{mode}} (an advance_mode_ text) on {{date}}",
+  cancel_reason: 'Why an order was cancelled',
   nothing: 'Said under a heading with nothing in it',
   download: 'The button downloading the data as a JSON file',
   withdraw: 'The button withdrawing consent',
@@ -85,9 +101,25 @@ const myDataTexts = {
   back: 'The button leaving a question unanswered',
 } as const
 
+type QuoteStatusKey = `quote_status_${(typeof quoteStatuses)[number]}`
+type OrderStageKey = `order_stage_${(typeof allOrderStages)[number]}`
+type AdvanceModeKey = `advance_mode_${(typeof advanceModes)[number]}`
+
+/** A quote's status, an order's stage and an advance's mode as the visitor reads them: one text for each the database knows. */
+const myDataWordTexts = {
+  ...Object.fromEntries(quoteStatuses.map((status) => [`quote_status_${status}`, `A quote version's status: ${status}`])),
+  ...Object.fromEntries(allOrderStages.map((stage) => [`order_stage_${stage}`, `An order's stage: ${stage}`])),
+  ...Object.fromEntries(advanceModes.map((mode) => [`advance_mode_${mode}`, `How an advance was paid: ${mode}`])),
+} as Record<QuoteStatusKey | OrderStageKey | AdvanceModeKey, string>
+
 export const myDataPageSchema = z
-  .strictObject(Object.fromEntries(Object.entries(myDataTexts).map(([key, about]) => [key, text.describe(about)])) as Record<keyof typeof myDataTexts, typeof text>)
-  .describe("The visitor's My data page (/my-data, ?lang= for a translation); its texts may use {{date}}, {{count}} and {{most}}")
+  .strictObject(
+    Object.fromEntries(Object.entries({ ...myDataTexts, ...myDataWordTexts }).map(([key, about]) => [key, text.describe(about)])) as Record<
+      keyof typeof myDataTexts | keyof typeof myDataWordTexts,
+      typeof text
+    >,
+  )
+  .describe("The visitor's My data page (/my-data, ?lang= for a translation); its texts may use {{date}}, {{count}}, {{most}}, {{version}}, {{amount}} and {{mode}}")
 
 export const noticeSchema = z
   .strictObject({

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import type { HeldData } from '@/features/my-data/api/held-data-api'
 import { leadFields } from '@/lib/lead-fields'
 import { translate, type ChatLanguage } from '../flow/chat-language'
-import { fieldLabel, myDataText, shownDate, shownDateTime, stepLabel, type MyDataTextKey } from './my-data-texts'
+import { HeldOrderItem, HeldQuoteItem } from './HeldQuotesAndOrders'
+import { fieldLabel, fileName, myDataText, shownDate, shownDateTime, stepLabel, type MyDataTextKey } from './my-data-texts'
 import styles from './MyDataPage.module.css'
 
 interface HeldDataViewProps {
@@ -12,12 +13,9 @@ interface HeldDataViewProps {
   language: ChatLanguage
 }
 
-/** A reference image's file name, without its folder. */
-const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
-
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '')
 
-/** What the business holds about the visitor: each enquiry's answers (named as the chat names them), appointments, notes, follow-up dates, chats and images. */
+/** What the business holds about the visitor: each enquiry's answers (named as the chat names them), appointments, notes, follow-up dates, quotes, orders, chats and images. */
 export function HeldDataView({ held, imageUrls, language }: HeldDataViewProps) {
   const say = (key: MyDataTextKey, values?: Record<string, string>) => myDataText(language, key, values)
 
@@ -66,6 +64,14 @@ export function HeldDataView({ held, imageUrls, language }: HeldDataViewProps) {
       {part(
         'follow_ups',
         held.follow_ups.map((followUp, index) => <li key={index}>{shownDate(followUp.due_at, language)}</li>),
+      )}
+      {part(
+        'quotes',
+        held.quotes.map((quote, index) => <HeldQuoteItem key={index} quote={quote} language={language} />),
+      )}
+      {part(
+        'orders',
+        held.orders.map((order, index) => <HeldOrderItem key={index} order={order} language={language} />),
       )}
       {part(
         'chats',

@@ -6,6 +6,7 @@ import type { HeldDataAnswer } from '@/features/my-data/api/held-data-api'
 import { erasureCommentMaxLength } from '@/features/my-data/api/my-data-rights-api'
 import { ApiError, errorCodes } from '@/lib/api-error'
 import { istDateKey } from '@/lib/dayjs'
+import { formatRupees } from '@/lib/rupees'
 import { consultationFlow } from '@/testing/intake/consultation-flow'
 import { inFlowLanguage, inHindi, type TestLanguage } from '@/testing/intake/test-languages'
 import { slotDate } from '../flow/chat-language'
@@ -18,7 +19,20 @@ afterEach(cleanup)
 const createdAt = '2026-11-20T06:30:00Z'
 const deadline = '2026-12-26T06:30:00Z'
 
-/** What the database answers for the session's phone, with a field the page does not read (the download keeps it). */
+const designImage = '6f1c2a7e-0d4b-4c8e-9a51-3b7d2e9f0a11/0123456789abcdef0123456789abcdef.webp'
+
+/** A quote's versions as the database answers them: one replaced, one approved after the visitor's comment, and a draft not yet sent. */
+const quotes = [
+  { version: 1, status: 'superseded', created_at: '2026-11-21T06:30:00Z', valid_until: '2026-11-28', total_paise: 12345600, customer_comment: 'A thinner band, please', approved_name: null, approved_at: null, design_images: [] },
+  { version: 2, status: 'approved', created_at: '2026-11-23T06:30:00Z', valid_until: '2026-11-30', total_paise: 11800050, customer_comment: null, approved_name: 'Asha Rao', approved_at: '2026-11-24T08:00:00Z', design_images: [designImage] },
+  { version: 3, status: 'draft', created_at: '2026-11-25T06:30:00Z', valid_until: '2026-12-02', total_paise: 11900000, customer_comment: null, approved_name: null, approved_at: null, design_images: [] },
+]
+
+const orders = [
+  { version: 2, stage: 'advance_received', created_at: '2026-11-24T08:00:00Z', total_paise: 11800050, advance_paise: 5000000, advance_mode: 'upi', advance_date: '2026-11-25', cancel_reason: null },
+]
+
+/** What the database answers for the session's phone, with fields the page does not read (the download keeps them). */
 function heldAnswer(withdrawnAt: string | null): HeldDataAnswer {
   const data = {
     phone: '9876543210',
@@ -28,9 +42,28 @@ function heldAnswer(withdrawnAt: string | null): HeldDataAnswer {
     follow_ups: [{ lead_id: 'lead-1', due_at: '2026-12-02T05:30:00Z' }],
     chat_sessions: [{ created_at: createdAt, name: 'Asha Rao', phone: '9876543210', steps: ['name_form'] }],
     reference_images: ['uploads/ring.jpg'],
+    quotes,
+    orders,
   }
-  return { data, answer: { ...data, appointments: [{ ...data.appointments[0], created_at: createdAt }] } }
+  return {
+    data,
+    answer: {
+      ...data,
+      appointments: [{ ...data.appointments[0], created_at: createdAt }],
+      quotes: quotes.map((quote) => ({ ...quote, lead_id: 'lead-1', lines: [], gst_bps: 300 })),
+    },
+  }
 }
+
+/** The answer of a phone that has no quote and no order. */
+function heldWithoutQuotes(): HeldDataAnswer {
+  const { data, answer } = heldAnswer(null)
+  return { data: { ...data, quotes: [], orders: [] }, answer: { ...(answer as object), quotes: [], orders: [] } }
+}
+
+/** A region's fields: each term with its value. */
+const fieldsOf = (region: HTMLElement) =>
+  Object.fromEntries(within(region).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]))
 
 /** A file's text (jsdom's Blob has no text()). */
 function textOf(file: Blob): Promise<string> {
@@ -114,6 +147,60 @@ describe.each([
     const image = await within(screen.getByRole('region', { name: texts.images })).findByRole('link', { name: 'ring.jpg' })
     expect(image.getAttribute('href')).toBe('https://storage.example/signed/uploads/ring.jpg?for=session-token')
     expect(within(screen.getByRole('region', { name: texts.chats })).getByText(new RegExp(renderTemplate(texts.chat_line, { date: date(createdAt) })))).toBeTruthy()
+  })
+
+  test('shows each quote version and each order in the visitor\'s words, a draft as not yet sent', async () => {
+    const rupees = (paise: number) => formatRupees(paise, `${language.chat.code}-IN`)
+    const versionLine = (quote: (typeof quotes)[number]) =>
+      screen.getByText(renderTemplate(texts.quote_title, { version: String(quote.version), date: date(quote.created_at) })).closest('li')!
+    open(actorsFor().actors, 'manage-token')
+    await screen.findByRole('region', { name: texts.quotes })
+    const [replaced, approved, draft] = [versionLine(quotes[0]!), versionLine(quotes[1]!), versionLine(quotes[2]!)]
+    expect(fieldsOf(replaced)).toEqual({
+      [texts.total]: rupees(12345600),
+      [texts.valid_until]: date('2026-11-28T12:00:00+05:30'),
+      [texts.status]: texts.quote_status_superseded,
+      [texts.comment]: 'A thinner band, please',
+    })
+    expect(fieldsOf(approved)).toEqual({
+      [texts.total]: rupees(11800050),
+      [texts.valid_until]: date('2026-11-30T12:00:00+05:30'),
+      [texts.status]: texts.quote_status_approved,
+      [texts.approved_by]: 'Asha Rao',
+      [texts.approved_on]: date('2026-11-24T08:00:00Z'),
+      [texts.design_images]: '0123456789abcdef0123456789abcdef.webp',
+    })
+    expect(fieldsOf(draft)[texts.status]).toBe(texts.quote_status_draft)
+    const order = within(screen.getByRole('region', { name: texts.orders }))
+      .getByText(renderTemplate(texts.order_title, { version: '2', date: date('2026-11-24T08:00:00Z') }))
+      .closest('li')!
+    expect(fieldsOf(order)).toEqual({
+      [texts.total]: rupees(11800050),
+      [texts.status]: texts.order_stage_advance_received,
+      [texts.advance]: renderTemplate(texts.advance_line, { amount: rupees(5000000), mode: texts.advance_mode_upi, date: date('2026-11-25T12:00:00+05:30') }),
+    })
+  })
+
+  test("a cancelled order says why; a stage this build has no words for shows as stored", async () => {
+    const { data, answer } = heldAnswer(null)
+    const cancelled = { ...orders[0]!, stage: 'cancelled', cancel_reason: 'The family chose another design' }
+    const unknown = { ...orders[0]!, created_at: '2026-11-26T08:00:00Z', stage: 'polishing', advance_paise: null, advance_mode: null, advance_date: null }
+    open(actorsFor({ fetchHeldData: async () => ({ data: { ...data, orders: [cancelled, unknown] }, answer }) }).actors, 'manage-token')
+    const region = await screen.findByRole('region', { name: texts.orders })
+    const [first, second] = within(region).getAllByRole('listitem')
+    expect(fieldsOf(first!)[texts.status]).toBe(texts.order_stage_cancelled)
+    expect(fieldsOf(first!)[texts.cancel_reason]).toBe('The family chose another design')
+    expect(fieldsOf(second!)[texts.status]).toBe('polishing')
+    expect(fieldsOf(second!)).not.toHaveProperty([texts.advance])
+  })
+
+  test('a phone without quotes or orders reads None under both', async () => {
+    open(actorsFor({ fetchHeldData: async () => heldWithoutQuotes() }).actors, 'manage-token')
+    for (const part of [texts.quotes, texts.orders]) {
+      const region = await screen.findByRole('region', { name: part })
+      expect(within(region).getByText(texts.nothing)).toBeTruthy()
+      expect(within(region).queryAllByRole('listitem')).toEqual([])
+    }
   })
 
   test('downloads a file my-data-<date>.json of exactly what the database answered', async () => {

@@ -1,7 +1,8 @@
 import flow from '@flows/consultation.flow.yaml'
 import { inIst, istDateKey } from '@/lib/dayjs'
 import { leadFields, type LeadFieldName } from '@/lib/lead-fields'
-import { slotDate, translate, type ChatLanguage } from '../flow/chat-language'
+import { formatRupees } from '@/lib/rupees'
+import { slotDate, translate, visitorLocale, type ChatLanguage } from '../flow/chat-language'
 import type { FlowStep } from '../flow/flow.schema'
 import { renderTemplate } from '../flow/placeholders'
 
@@ -15,10 +16,13 @@ export function myDataText(language: ChatLanguage, key: MyDataTextKey, values: R
   return renderTemplate(translate(language, myDataFlowTexts.page[key]), values)
 }
 
-/** A moment's IST date as a visitor in `language` reads it. */
-export function shownDate(moment: string, language: ChatLanguage): string {
-  return slotDate(istDateKey(moment), language.code)
+/** A date (YYYY-MM-DD) or a moment's IST date as a visitor in `language` reads it. */
+export function shownDate(dateOrMoment: string, language: ChatLanguage): string {
+  return slotDate(/^\d{4}-\d{2}-\d{2}$/.test(dateOrMoment) ? dateOrMoment : istDateKey(dateOrMoment), language.code)
 }
+
+/** Paise as a visitor in `language` reads rupees: lakh grouping, two decimals. */
+export const shownRupees = (paise: number, language: ChatLanguage) => formatRupees(paise, visitorLocale(language.code))
 
 /** A moment's IST date and time as a visitor in `language` reads them. */
 export function shownDateTime(moment: string, language: ChatLanguage): string {
@@ -45,4 +49,13 @@ const stepLabels = new Map(flow.steps.map((step) => [step.id, 'label' in step &&
 /** A chat step as the chat names it, in `language`. */
 export function stepLabel(stepId: string, language: ChatLanguage): string {
   return translate(language, stepLabels.get(stepId) ?? stepId)
+}
+
+/** A stored file's name, without its folder. */
+export const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1)
+
+/** A quote's status, an order's stage or an advance's mode in the visitor's words; as stored for one this build has no words for. */
+export function wordOf(kind: 'quote_status_' | 'order_stage_' | 'advance_mode_', value: string, language: ChatLanguage): string {
+  const key = `${kind}${value}`
+  return Object.hasOwn(myDataFlowTexts.page, key) ? myDataText(language, key as MyDataTextKey) : value
 }

@@ -15,6 +15,8 @@ const held = (withdrawnAt: string | null = null): HeldDataAnswer => {
     follow_ups: [],
     chat_sessions: [],
     reference_images: [],
+    quotes: [],
+    orders: [],
   }
   return { data, answer: { ...data, extra: true } }
 }

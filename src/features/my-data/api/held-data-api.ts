@@ -15,6 +15,31 @@ const heldDataSchema = z.object({
     z.object({ created_at: z.string(), name: z.nullable(z.string()), phone: z.nullable(z.string()), steps: z.array(z.string()) }),
   ),
   reference_images: z.array(z.string()),
+  quotes: z.array(
+    z.object({
+      version: z.number(),
+      status: z.string(),
+      created_at: z.string(),
+      valid_until: z.string(),
+      total_paise: z.number(),
+      customer_comment: z.nullable(z.string()),
+      approved_name: z.nullable(z.string()),
+      approved_at: z.nullable(z.string()),
+      design_images: z.array(z.string()),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      version: z.number(),
+      stage: z.string(),
+      created_at: z.string(),
+      total_paise: z.number(),
+      advance_paise: z.nullable(z.number()),
+      advance_mode: z.nullable(z.string()),
+      advance_date: z.nullable(z.string()),
+      cancel_reason: z.nullable(z.string()),
+    }),
+  ),
 })
 
 export type HeldData = z.infer<typeof heldDataSchema>

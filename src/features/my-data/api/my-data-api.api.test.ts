@@ -7,6 +7,7 @@ import { asSuperuser } from '@backend/tests/support/chat-sessions'
 import { newLead } from '@backend/tests/support/leads'
 import { newManageToken } from '@backend/tests/support/manage-token'
 import { onePixelPng } from '@backend/tests/support/images'
+import { createdQuote, draftOf, sharedQuote, type QuoteRow } from '@backend/tests/support/quotes'
 import { createHeldDataApi } from './held-data-api'
 import { createMyDataImagesApi } from './my-data-images-api'
 import { createMyDataRightsApi, erasureCommentMaxLength } from './my-data-rights-api'
@@ -16,11 +17,13 @@ import { createMyDataSessionApi } from './my-data-session-api'
 let backend: RunningBackend
 let clients: BackendClients
 let staff: SignedInUser
+let admin: SignedInUser
 
 beforeAll(async () => {
   backend = await startOwnBackend()
   clients = clientsOf(backend)
   staff = await clients.createUserAndSignIn({ role: 'staff' })
+  admin = await clients.createUserAndSignIn({ role: 'admin' })
 })
 
 afterAll(async () => {
@@ -122,6 +125,37 @@ describe('with an open session', () => {
     expect([data.appointments.length, data.notes.map((note) => note.body)]).toEqual([1, ['Prefers rose gold']])
     expect(answer).toMatchObject({ ...data, appointments: [{ ...data.appointments[0], created_at: expect.any(String) }] })
     expect(JSON.stringify(answer)).not.toContain(other.phone)
+  })
+
+  test("reads the person's quote versions, the draft too, and the order with its advance", async () => {
+    const person = await arrangePerson()
+    const { session, held } = apis()
+    const { token } = await session.openWithLink(person.manageToken)
+    const first = await createdQuote(admin.client, person.leadId, draftOf({ kind: 'other', label: 'Pendant', amount_paise: 100_000 }))
+    expect((await held.fetchHeldData(token)).data.quotes).toMatchObject([{ version: 1, status: 'draft', total_paise: first.total_paise }])
+    const design = `${first.id}/${randomBytes(16).toString('hex')}.png`
+    expect((await admin.client.storage.from('design-images').upload(design, onePixelPng, { contentType: 'image/png' })).error).toBeNull()
+    const firstLink = await sharedQuote(admin.client, first.id)
+    expect((await visitor().rpc('quote_request_changes', { token: firstLink.token, comment: hostile[1] })).error).toBeNull()
+    const second = (await admin.client.rpc('quote_revise', { quote_id: first.id })).data as QuoteRow
+    const secondLink = await sharedQuote(admin.client, second.id)
+    expect((await visitor().rpc('quote_approve', { token: secondLink.token, name: 'Asha Rao' })).error).toBeNull()
+    const { data: order } = await admin.client.from('orders').select('id').eq('lead_id', person.leadId).single()
+    const moved = await admin.client.rpc('order_move', { order_id: order!.id, stage: 'advance_received', advance_paise: 50_000, advance_mode: 'upi' })
+    expect(moved.error).toBeNull()
+
+    const { data, answer } = await held.fetchHeldData(token)
+    expect(data.quotes).toEqual([
+      { version: 1, status: 'superseded', created_at: expect.any(String), valid_until: first.valid_until, total_paise: first.total_paise,
+        customer_comment: hostile[1], approved_name: null, approved_at: null, design_images: [design] },
+      { version: 2, status: 'approved', created_at: expect.any(String), valid_until: second.valid_until, total_paise: second.total_paise,
+        customer_comment: null, approved_name: 'Asha Rao', approved_at: expect.any(String), design_images: [] },
+    ])
+    expect(data.orders).toEqual([
+      { version: 2, stage: 'advance_received', created_at: expect.any(String), total_paise: second.total_paise,
+        advance_paise: 50_000, advance_mode: 'upi', advance_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), cancel_reason: null },
+    ])
+    expect(answer).toMatchObject({ quotes: [{ lines: first.lines }, { lines: second.lines }] })
   })
 
   test('a tampered, expired, empty, huge or hostile session token is link_not_valid for every call', async () => {
