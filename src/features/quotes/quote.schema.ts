@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { quoteStatuses } from '@/lib/quote-statuses'
 
 /** A metal the shop prices (public.metal_kinds) with its latest rate on or before today, India time. */
 export const todaysRateSchema = z.object({
@@ -70,9 +71,6 @@ export const pricedQuoteSchema = z.object({
   total_paise: z.number(),
 })
 export type PricedQuote = z.infer<typeof pricedQuoteSchema>
-
-export const quoteStatuses = ['draft', 'shared', 'changes_requested', 'approved', 'superseded'] as const
-export type QuoteStatus = (typeof quoteStatuses)[number]
 
 /** A version of a lead's quote (public.quotes), without the share token's hash. */
 export const quoteSchema = z.object({

@@ -5,7 +5,7 @@ import { mctToCarats, mgToGrams, withoutTrailingZeros } from '@/lib/decimal-inpu
 import { quoteTotalRows, type QuoteTotalKey } from '@/lib/quote-totals'
 import { formatRupees } from '@/lib/rupees'
 import { shortPercent } from '@/lib/short-percent'
-import { slotDate, translate, type ChatLanguage } from '../flow/chat-language'
+import { slotDate, translate, visitorLocale, type ChatLanguage } from '../flow/chat-language'
 import { renderTemplate } from '../flow/placeholders'
 import type { QuotePageTexts } from '../flow/quote-page.schema'
 
@@ -19,10 +19,8 @@ export function quoteText(language: ChatLanguage, key: QuotePageTextKey, values:
   return renderTemplate(translate(language, quotePageFlowTexts.page[key] ?? ''), values)
 }
 
-const localeOf = (language: ChatLanguage) => (language.code.includes('-') ? language.code : `${language.code}-IN`)
-
 /** Paise as the customer reads rupees: lakh grouping, two decimals. */
-export const shownRupees = (paise: number, language: ChatLanguage) => formatRupees(paise, localeOf(language))
+export const shownRupees = (paise: number, language: ChatLanguage) => formatRupees(paise, visitorLocale(language.code))
 
 /** A date (YYYY-MM-DD) or a moment as the customer reads it, in India time. */
 export const shownDay = (dateOrMoment: string, language: ChatLanguage) =>
