@@ -1,23 +1,10 @@
 import { mctToCarats, mgToGrams } from './decimal-input'
 import { formatRupees } from './rupees'
 import { shortPercent } from './short-percent'
+import type { StoredQuoteLine } from './stored-quote-line.schema'
 
-/** The fields of a priced quote line (as `price_quote` stores it) that its words use. */
-export interface QuoteLineFacts {
-  kind: string
-  label?: string | null
-  metal?: string | null
-  weight_mg?: number | null
-  rate_paise_per_gram?: number | null
-  basis?: string | null
-  paise_per_gram?: number | null
-  percent_bps?: number | null
-  stone_type?: string | null
-  count?: number | null
-  carat_mct?: number | null
-  price_each_paise?: number | null
-  certificate?: string | null
-}
+/** The fields of a priced quote line that its words use. */
+export type QuoteLineFacts = Omit<StoredQuoteLine, 'amount_paise'>
 
 /** The dashboard's words for the kinds of line that have no name of their own. */
 export const quoteLineTexts = {

@@ -5,11 +5,11 @@ import { fromPromise } from 'xstate'
 import { brand } from '@/lib/brand'
 import { formatDate } from '@/lib/format'
 import { advanceModeLabel, orderStageLabels } from '@/lib/order-stages'
-import { quoteLineText } from '@/lib/quote-line-text'
+import { quoteLineText, type QuoteLineFacts } from '@/lib/quote-line-text'
 import { itemLines, quoteTotalLabel, quoteTotalRows } from '@/lib/quote-totals'
 import { formatRupees } from '@/lib/rupees'
 import type { OrdersApi } from './api/orders-api'
-import type { ApprovedQuote, PipelineOrder, QuoteLine } from './api/order.schema'
+import type { ApprovedQuote, PipelineOrder } from './api/order.schema'
 import { orderSummaryMachine } from './order-summary.machine'
 import { ordersTexts } from './orders-texts'
 import styles from './OrderSummary.module.css'
@@ -62,7 +62,7 @@ export function OrderSummaryDialog({ order, api, onClose }: OrderSummaryDialogPr
 }
 
 /** A line in one phrase: 'Gold 22K: 4.250 g × ₹6,850.00/g'. */
-function lineWords(line: QuoteLine): string {
+function lineWords(line: QuoteLineFacts): string {
   const { item, detail } = quoteLineText(line)
   return detail ? `${item}: ${detail}` : item
 }

@@ -1,10 +1,11 @@
 import flow from '@flows/consultation.flow.yaml'
-import type { CustomerQuote, CustomerQuoteLine } from '@/features/quote-link/api/customer-quote.schema'
+import type { CustomerQuote } from '@/features/quote-link/api/customer-quote.schema'
 import { istDateKey } from '@/lib/dayjs'
 import { mctToCarats, mgToGrams, withoutTrailingZeros } from '@/lib/decimal-input'
 import { quoteTotalRows, type QuoteTotalKey } from '@/lib/quote-totals'
 import { formatRupees } from '@/lib/rupees'
 import { shortPercent } from '@/lib/short-percent'
+import type { StoredQuoteLine } from '@/lib/stored-quote-line.schema'
 import { slotDate, translate, visitorLocale, type ChatLanguage } from '../flow/chat-language'
 import { renderTemplate } from '../flow/placeholders'
 import type { QuotePageTexts } from '../flow/quote-page.schema'
@@ -27,7 +28,7 @@ export const shownDay = (dateOrMoment: string, language: ChatLanguage) =>
   slotDate(dateOrMoment.length === 10 ? dateOrMoment : istDateKey(dateOrMoment), language.code)
 
 /** What a priced line says the customer pays for. */
-export function lineDescription(line: CustomerQuoteLine, language: ChatLanguage): string {
+export function lineDescription(line: StoredQuoteLine, language: ChatLanguage): string {
   switch (line.kind) {
     case 'metal':
       return quoteText(language, 'metal_line', {

@@ -1,24 +1,5 @@
 import * as z from 'zod/mini'
-
-const optionalText = z.optional(z.nullable(z.string()))
-const optionalNumber = z.optional(z.nullable(z.number()))
-
-/** One priced line as the customer sees it: its kind, amount and the fields its kind has. */
-const customerLineSchema = z.object({
-  kind: z.string(),
-  amount_paise: z.number(),
-  label: optionalText,
-  metal: optionalText,
-  weight_mg: optionalNumber,
-  rate_paise_per_gram: optionalNumber,
-  basis: optionalText,
-  stone_type: optionalText,
-  count: optionalNumber,
-  carat_mct: optionalNumber,
-  certificate: optionalText,
-})
-
-export type CustomerQuoteLine = z.infer<typeof customerLineSchema>
+import { storedQuoteLineSchema } from '@/lib/stored-quote-line.schema'
 
 /** What a quote's link shows its customer, and nothing else: no phone, no staff, no other versions. */
 export const customerQuoteSchema = z.object({
@@ -27,7 +8,7 @@ export const customerQuoteSchema = z.object({
   valid_until: z.string(),
   language: z.nullable(z.string()),
   first_name: z.nullable(z.string()),
-  lines: z.array(customerLineSchema),
+  lines: z.array(storedQuoteLineSchema),
   subtotal_paise: z.number(),
   discount_paise: z.number(),
   taxable_paise: z.number(),
