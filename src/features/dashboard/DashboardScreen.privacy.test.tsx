@@ -77,8 +77,11 @@ test('an admin erases a person with a booking today: asked twice, the counts sho
   await user().click(within(erase).getByRole('button', { name: erasureTexts.confirmBookingToday }))
   expect(await within(erase).findByTestId('erasure-result')).toHaveProperty('textContent', erasureCountsText(twoLeadsErased))
   expect(backend.calls.filter((call) => call.name === 'erasePerson').map((call) => call.args)).toEqual([[phone, false], [phone, true]])
+  // No toast over the dialog's buttons while the dialog shows the result; it follows once the dialog is closed.
+  expect(screen.getAllByText(erasureCountsText(twoLeadsErased))).toHaveLength(1)
   await user().click(within(erase).getByRole('button', { name: erasureTexts.close }))
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  expect(await screen.findByText(erasureCountsText(twoLeadsErased))).toBeTruthy()
   await waitFor(() => expect(screen.queryByRole('row', { name: /Priya/ })).toBeNull())
   expect(screen.getByRole('row', { name: /Rohan Gupta/ })).toBeTruthy()
 })

@@ -19,19 +19,22 @@ interface ErasePersonButtonProps {
 /** An admin's Erase button, opening the erasure dialog for a phone (or a request). */
 export function ErasePersonButton({ target, api, onErased, onDone, label = erasureTexts.erase }: ErasePersonButtonProps) {
   const [open, setOpen] = useState(false)
-  const [erased, setErased] = useState(false)
+  const [erased, setErased] = useState<ErasureOutcome | null>(null)
   const phone = usePhoneLayout()
   const erasedNow = useCallback(
     (outcome: ErasureOutcome) => {
-      setErased(true)
-      announceErasure(outcome)
+      setErased(outcome)
       onErased(outcome)
     },
     [onErased],
   )
+  // The dialog shows the result itself; the toast repeats it once the dialog is gone, and not over
+  // the dialog's buttons, which it covers on a phone.
   const close = () => {
     setOpen(false)
-    if (erased) onDone?.()
+    if (!erased) return
+    announceErasure(erased)
+    onDone?.()
   }
   return (
     <>
