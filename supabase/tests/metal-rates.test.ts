@@ -121,7 +121,7 @@ describe('set_metal_rate', () => {
     expect(await outcome(team.staff.client.from('metal_rates').update({ rate_paise_per_gram: 1 }).eq('metal', 'gold_24k'))).toEqual([403, '42501'])
     expect(await outcome(team.staff.client.from('metal_kinds').update({ label: 'Tin' }).eq('key', 'silver'))).toEqual([403, '42501'])
     expect(await outcome(team.anonClient().from('metal_rates').select('id'))).toEqual([401, '42501'])
-    const rows = await asSuperuser(team.backend.context.db, "select rate_paise_per_gram from public.metal_rates where metal = 'gold_24k'")
+    const rows = await asSuperuser(team.backend.context.db, "select rate_paise_per_gram::integer as rate_paise_per_gram from public.metal_rates where metal = 'gold_24k'")
     expect(rows).toEqual([{ rate_paise_per_gram: 750_000 }])
   })
 })
