@@ -20,7 +20,8 @@ describe('a backend on a data folder (PGlite on disk)', () => {
     for (const folder of folders) await rm(folder, { recursive: true, force: true })
   })
 
-  it('keeps users, rows, files and keys across a restart; a fresh start keeps only the keys', async () => {
+  // Three starts of PGlite on disk, each replaying or opening every migration: slow on a busy machine.
+  it('keeps users, rows, files and keys across a restart; a fresh start keeps only the keys', { timeout: 120_000 }, async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'local-backend-'))
     folders.push(dataDir)
     const first = await startLocalBackend({ dataDir })
