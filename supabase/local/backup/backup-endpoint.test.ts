@@ -62,7 +62,8 @@ describe('POST /backup/v1', () => {
     }
   })
 
-  test('makes an owner-only backup with the service key, one at a time, keeping the newest two', async () => {
+  // Three backups of a database on disk, one after another: slow on a busy machine.
+  test('makes an owner-only backup with the service key, one at a time, keeping the newest two', { timeout: 120_000 }, async () => {
     const [first, second] = await Promise.all([askForBackup(asService(), JSON.stringify({ passphrase: 'a long enough passphrase' })), askForBackup(asService())])
     expect([first?.status, second?.status].sort()).toEqual([201, 409])
     const made = first?.status === 201 ? first : second
